@@ -1,0 +1,206 @@
+"""The movement vocabulary shared by every family (pure Python, no Django).
+
+A movement is a list of rounds; each round has one :class:`Seating` per table.
+Pair movements fill ``ns``/``ew`` (entry numbers); individual movements fill
+``n``/``s``/``e``/``w`` (player numbers).  Boards come either as a board *set*
+(``set``; set *s* holds boards ``(s-1)*b+1 … s*b`` for *b* boards per round) or
+as an explicit ``boards`` tuple.  A set at no table is idle (on a relay or bye
+stand); a set at two tables is shared, which the movement must declare with
+``share_sets``.  See ../shared/MOVEMENTS.md §1 and docs/movements.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class MovementError(ValueError):
+    """A movement that cannot be built as asked; the message says what would work."""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits at one table in one round, and which boards they play."""
+
+    table: int
+    ns: int | None = None
+    ew: int | None = None
+    n: int | None = None
+    s: int | None = None
+    e: int | None = None
+    w: int | None = None
+    set: int | None = None
+    boards: tuple[int, ...] = ()
+    shared_with: int | None = None
+    switched: bool = False  # arrow switch: the pair in ns plays the E-W cards
+
+    @property
+    def is_individual(self) -> bool:
+        return self.n is not None
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """Everyone at the table (pairs or players), phantoms excluded by the caller."""
+        if self.is_individual:
+            return tuple(x for x in (self.n, self.s, self.e, self.w) if x is not None)
+        return tuple(x for x in (self.ns, self.ew) if x is not None)
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    tables: tuple[Seating, ...]
+    idle_sets: tuple[int, ...] = ()
+    sit_out: tuple[int, ...] = ()
+
+    def table(self, table_number: int) -> Seating:
+        for seating in self.tables:
+            if seating.table == table_number:
+                return seating
+        raise KeyError(table_number)
+
+
+@dataclass
+class Movement:
+    """A complete schedule.
+
+    ``kind``: one of mitchell, skip-mitchell, relay-bye, arrow-switch, howell,
+    three-quarter-howell, team, individual, pivot, rainbow, safford, baker, …
+    ``fields``: 1 (one winner), 2 (N-S and E-W winners) or 4 (rainbow lines).
+    ``meet``: what the family promises about meetings (``exactly_once``,
+    ``at_most_once``, ``twice``, ``cross_lines_once``, …) for the checks.
+    ``phantom``: the number standing for the missing pair/player when the
+    count is odd; a table with the phantom is a sit-out for its opponent.
+    """
+
+    kind: str
+    tables: int
+    boards_per_round: int
+    rounds: tuple[Round, ...]
+    participants: tuple[int, ...]
+    fields: int = 1
+    board_sets: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    individual: bool = False
+    share_sets: bool = False
+    meet: str = "exactly_once"
+    phantom: int | None = None
+    announcement: str = ""
+    skip_after: int | None = None
+    notes: tuple[str, ...] = ()
+    balance: dict[str, Any] | None = None
+
+    @property
+    def round_count(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def total_boards(self) -> int:
+        return len({b for boards in self.board_sets.values() for b in boards}) or (
+            self.boards_per_round * self.round_count
+        )
+
+    def boards_for(self, seating: Seating) -> tuple[int, ...]:
+        if seating.boards:
+            return seating.boards
+        if seating.set is None:
+            return ()
+        if seating.set in self.board_sets:
+            return self.board_sets[seating.set]
+        b = self.boards_per_round
+        return tuple(range((seating.set - 1) * b + 1, seating.set * b + 1))
+
+    def round(self, number: int) -> Round:
+        return self.rounds[number - 1]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON shape of ``manage.py movement --format json`` (issue 4)."""
+        rounds = []
+        for rnd in self.rounds:
+            tables = []
+            for st in rnd.tables:
+                row: dict[str, Any] = {"table": st.table}
+                if st.is_individual:
+                    row.update({"n": st.n, "s": st.s, "e": st.e, "w": st.w})
+                else:
+                    row.update({"ns": st.ns, "ew": st.ew})
+                row["set"] = st.set
+                row["boards"] = list(self.boards_for(st))
+                row["shared_with"] = st.shared_with
+                if st.switched:
+                    row["switched"] = True
+                tables.append(row)
+            rounds.append(
+                {
+                    "round": rnd.number,
+                    "tables": tables,
+                    "idle_sets": list(rnd.idle_sets),
+                    "sit_out": list(rnd.sit_out),
+                }
+            )
+        sets = self.board_sets or {
+            s: self.boards_for(Seating(table=0, set=s))
+            for s in sorted({st.set for r in self.rounds for st in r.tables if st.set})
+        }
+        return {
+            "kind": self.kind,
+            "tables": self.tables,
+            "rounds": self.round_count,
+            "boards_per_round": self.boards_per_round,
+            "participants": list(self.participants),
+            "individual": self.individual,
+            "fields": self.fields,
+            "phantom": self.phantom,
+            "share_sets": self.share_sets,
+            "skip_after": self.skip_after,
+            "announcement": self.announcement,
+            "board_sets": {str(k): list(v) for k, v in sorted(sets.items())},
+            "schedule": rounds,
+            "balance": self.balance,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Movement:
+        """Rebuild a movement from :meth:`to_json` output (stored with a section)."""
+        rounds = []
+        for rnd in data["schedule"]:
+            tables = []
+            for row in rnd["tables"]:
+                tables.append(
+                    Seating(
+                        table=row["table"],
+                        ns=row.get("ns"),
+                        ew=row.get("ew"),
+                        n=row.get("n"),
+                        s=row.get("s"),
+                        e=row.get("e"),
+                        w=row.get("w"),
+                        set=row.get("set"),
+                        boards=tuple(row.get("boards") or ()),
+                        shared_with=row.get("shared_with"),
+                        switched=bool(row.get("switched", False)),
+                    )
+                )
+            rounds.append(
+                Round(
+                    number=rnd["round"],
+                    tables=tuple(tables),
+                    idle_sets=tuple(rnd.get("idle_sets") or ()),
+                    sit_out=tuple(rnd.get("sit_out") or ()),
+                )
+            )
+        return cls(
+            kind=data["kind"],
+            tables=data["tables"],
+            boards_per_round=data["boards_per_round"],
+            rounds=tuple(rounds),
+            participants=tuple(data["participants"]),
+            fields=data.get("fields", 1),
+            board_sets={int(k): tuple(v) for k, v in (data.get("board_sets") or {}).items()},
+            individual=data.get("individual", False),
+            share_sets=data.get("share_sets", False),
+            phantom=data.get("phantom"),
+            announcement=data.get("announcement", ""),
+            skip_after=data.get("skip_after"),
+            balance=data.get("balance"),
+        )
