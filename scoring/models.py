@@ -1,0 +1,137 @@
+"""Results per board and table, their audit trail, and the kept standings.
+
+A result row is one table's result on one board.  The database refuses a
+second result for the same pair on the same board, so a result entered twice
+from two screens can never be counted twice (the service reports the second as
+a conflict).  Every change is kept in ``ResultAudit``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class BoardResult(models.Model):
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        CONFIRMED = "confirmed", "Confirmed by the opponents"
+
+    section = models.ForeignKey(
+        "tournament.Section", on_delete=models.CASCADE, related_name="results"
+    )
+    board_number = models.PositiveIntegerField()
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    ns_entry = models.ForeignKey("tournament.Entry", on_delete=models.PROTECT, related_name="+")
+    ew_entry = models.ForeignKey("tournament.Entry", on_delete=models.PROTECT, related_name="+")
+    # contract and auction bridge
+    contract = models.CharField(max_length=8, blank=True)
+    declarer = models.CharField(max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    honours_ns = models.PositiveSmallIntegerField(default=0)
+    honours_ew = models.PositiveSmallIntegerField(default=0)
+    revokes_ns = models.PositiveSmallIntegerField(default=0)
+    revokes_ew = models.PositiveSmallIntegerField(default=0)
+    # whist
+    tricks_ns = models.PositiveSmallIntegerField(null=True, blank=True)
+    # a direct score, an artificial adjusted score, or a board not played
+    score_ns = models.IntegerField(null=True, blank=True)
+    adjusted = models.CharField(max_length=16, blank=True)
+    not_played = models.BooleanField(default=False)
+    fouled_group = models.CharField(max_length=8, blank=True)
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_via = models.CharField(max_length=16, default="td")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "board_number", "table_number", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "board_number", "ns_entry"],
+                name="one_result_per_ns_pair_per_board",
+                violation_error_message="This N-S pair already has a result on this board.",
+            ),
+            models.UniqueConstraint(
+                fields=["section", "board_number", "ew_entry"],
+                name="one_result_per_ew_pair_per_board",
+                violation_error_message="This E-W pair already has a result on this board.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board_number}: {self.ns_entry.number} v {self.ew_entry.number}"
+
+
+class ResultAudit(models.Model):
+    """Who changed which result, when, from what to what, and why."""
+
+    section = models.ForeignKey(
+        "tournament.Section", on_delete=models.CASCADE, related_name="audit"
+    )
+    result = models.ForeignKey(
+        BoardResult, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit"
+    )
+    board_number = models.PositiveIntegerField()
+    action = models.CharField(max_length=16)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor = models.CharField(
+        max_length=64, blank=True, help_text="e.g. 'table 3' for a table device"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} board {self.board_number} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class Ruling(models.Model):
+    """A director's ruling on a board (average, Ave±, split, fouled, wrong count,
+    shifted hands, revoke penalty, late play), with its reason."""
+
+    section = models.ForeignKey(
+        "tournament.Section", on_delete=models.CASCADE, related_name="rulings"
+    )
+    board_number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=24)
+    details = models.JSONField(default=dict, blank=True)
+    reason = models.TextField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "board_number", "at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} on board {self.board_number}"
+
+
+class Standings(models.Model):
+    """The last computed standings of a session, so pages read without recomputing."""
+
+    session = models.OneToOneField(
+        "tournament.Session", on_delete=models.CASCADE, related_name="standings"
+    )
+    data = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(auto_now=True)
+    results_version = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Standings of {self.session}"

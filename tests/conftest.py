@@ -1,0 +1,91 @@
+"""Personas and a small club shared by the tests (see ../shared/STYLE.md, healthchecks' hc/test.py)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from tournament.models import Club, Event, Player, Session
+from tournament.permissions import TD_GROUP
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Riverside Bridge Club", slug="riverside")
+
+
+@pytest.fixture
+def other_club(db):
+    return Club.objects.create(name="Hilltop Whist Club", slug="hilltop")
+
+
+def _td(username: str, club: Club) -> User:
+    user = User.objects.create_user(username, password="correct-horse-battery")
+    user.groups.add(Group.objects.get(name=TD_GROUP))
+    club.directors.add(user)
+    return user
+
+
+@pytest.fixture
+def director(club):
+    return _td("director", club)
+
+
+@pytest.fixture
+def outsider(other_club):
+    """A TD, but of another club."""
+    return _td("outsider", other_club)
+
+
+@pytest.fixture
+def superuser(db):
+    return User.objects.create_superuser("root", password="correct-horse-battery")
+
+
+@pytest.fixture
+def players(club):
+    names = [
+        "Ada Lovelace",
+        "Charles Babbage",
+        "Mary Somerville",
+        "John Herschel",
+        "Caroline Herschel",
+        "George Boole",
+        "Augusta De Morgan",
+        "William Whewell",
+        "Ellen Hardcastle",
+        "Thomas Young",
+        "Agnes Clerke",
+        "James Clerk",
+        "Margaret Huggins",
+        "William Huggins",
+        "Annie Maunder",
+        "Walter Maunder",
+        "Henrietta Leavitt",
+        "Edward Pickering",
+        "Williamina Fleming",
+        "Arthur Eddington",
+    ]
+    return [Player.objects.create(club=club, name=name) for name in names]
+
+
+@pytest.fixture
+def event(club):
+    return Event.objects.create(
+        club=club, name="Tuesday Pairs", game="contract", scoring_method="matchpoints"
+    )
+
+
+@pytest.fixture
+def session(event):
+    return Session.objects.create(
+        event=event, name="Tuesday 3 November", date=datetime.date(2026, 11, 3)
+    )
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client

@@ -1,0 +1,351 @@
+"""The club's domain: clubs, players, events, sessions, sections and entries.
+
+Rules that must hold whatever screen writes the rows are enforced here or in the
+database (unique entry numbers per section, one entry per player per session,
+the session's status machine).  Multi-row writes go through ``services.py``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+
+class Game(models.TextChoices):
+    WHIST = "whist", "Duplicate whist"
+    AUCTION = "auction", "Duplicate auction bridge (1926 laws)"
+    CONTRACT = "contract", "Contract bridge"
+
+
+class ScoringMethod(models.TextChoices):
+    TRICKS = "tricks", "Tricks / total points against the average"
+    NET = "net", "Net plus / minus"
+    MATCHPOINTS = "matchpoints", "Matchpoints"
+    IMPS_BUTLER = "imps_butler", "IMPs (Butler)"
+    IMPS_CROSS = "imps_cross", "Cross-IMPs"
+    IMPS_TEAMS = "imps_teams", "IMPs (teams of four)"
+    TOTAL_POINTS = "total_points", "Total points"
+
+
+#: Which methods make sense for which game.
+METHODS_FOR_GAME = {
+    Game.WHIST: {ScoringMethod.TRICKS, ScoringMethod.MATCHPOINTS},
+    Game.AUCTION: {ScoringMethod.NET, ScoringMethod.MATCHPOINTS, ScoringMethod.TOTAL_POINTS},
+    Game.CONTRACT: {
+        ScoringMethod.MATCHPOINTS,
+        ScoringMethod.IMPS_BUTLER,
+        ScoringMethod.IMPS_CROSS,
+        ScoringMethod.IMPS_TEAMS,
+        ScoringMethod.TOTAL_POINTS,
+    },
+}
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(unique=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="clubs_directed"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club", args=[self.slug])
+
+    def is_director(self, user) -> bool:
+        """A TD of this club (or a superuser) may run its events."""
+        if not user.is_authenticated:
+            return False
+        if user.is_superuser:
+            return True
+        return self.directors.filter(pk=user.pk).exists()
+
+
+class Player(models.Model):
+    class Gender(models.TextChoices):
+        UNSPECIFIED = "", "—"
+        LADY = "F", "Lady"
+        GENTLEMAN = "M", "Gentleman"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    membership_number = models.CharField(max_length=32, blank=True)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    gender = models.CharField(max_length=1, choices=Gender.choices, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "membership_number"],
+                condition=~models.Q(membership_number=""),
+                name="unique_membership_number_per_club",
+                violation_error_message="Another player of this club has that membership number.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
+
+
+class Event(models.Model):
+    """A one-off tournament or a season (series) of sessions."""
+
+    class Kind(models.TextChoices):
+        ONE_OFF = "one_off", "One-off tournament"
+        SERIES = "series", "Season / series"
+
+    class Format(models.TextChoices):
+        PAIRS = "pairs", "Pairs"
+        TEAMS = "teams", "Teams of four"
+        INDIVIDUAL = "individual", "Individual"
+        PROGRESSIVE = "progressive", "Progressive"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=160)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ONE_OFF)
+    game = models.CharField(max_length=10, choices=Game.choices, default=Game.CONTRACT)
+    scoring_method = models.CharField(
+        max_length=14, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS
+    )
+    format = models.CharField(max_length=12, choices=Format.choices, default=Format.PAIRS)
+    #: Conditions of contest: prizes_per_field, tie_rule, adjusted_policy,
+    #: provisional_hours, mp_scale, trump_mode, progressive policy, … (docs/console.md).
+    conditions = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", args=[self.pk])
+
+    def clean(self) -> None:
+        allowed = METHODS_FOR_GAME[Game(self.game)]
+        if self.scoring_method not in allowed:
+            names = ", ".join(sorted(ScoringMethod(m).label for m in allowed))
+            raise ValidationError(
+                {"scoring_method": f"{self.get_game_display()} is scored by: {names}."}
+            )
+
+    def condition(self, key: str, default=None):
+        return (self.conditions or {}).get(key, default)
+
+
+class Session(models.Model):
+    """One sitting.  Status: draft → running → provisional → final."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RUNNING = "running", "Running"
+        PROVISIONAL = "provisional", "Provisional"
+        FINAL = "final", "Final"
+
+    #: allowed transitions; a provisional session can be reopened to correct results.
+    TRANSITIONS = {
+        Status.DRAFT: {Status.RUNNING},
+        Status.RUNNING: {Status.PROVISIONAL, Status.DRAFT},
+        Status.PROVISIONAL: {Status.FINAL, Status.RUNNING},
+        Status.FINAL: set(),
+    }
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    name = models.CharField(max_length=160)
+    date = models.DateField(default=timezone.localdate)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    boards_released = models.BooleanField(default=False)
+    provisional_since = models.DateTimeField(null=True, blank=True)
+    finalised_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.event.name} — {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session", args=[self.pk])
+
+    @property
+    def club(self) -> Club:
+        return self.event.club
+
+    @property
+    def is_final(self) -> bool:
+        return self.status == self.Status.FINAL
+
+    def can_transition(self, to: str) -> bool:
+        return to in self.TRANSITIONS[self.Status(self.status)]
+
+    def transition(self, to: str, *, now=None) -> None:
+        """Move to status ``to`` or raise ValidationError naming the allowed moves."""
+        if not self.can_transition(to):
+            allowed = ", ".join(sorted(self.TRANSITIONS[self.Status(self.status)])) or "none"
+            raise ValidationError(
+                {"status": f"A {self.status} session cannot become {to} (allowed: {allowed})."}
+            )
+        now = now or timezone.now()
+        self.status = to
+        if to == self.Status.PROVISIONAL:
+            self.provisional_since = now
+        if to == self.Status.FINAL:
+            self.finalised_at = now
+            self.boards_released = True
+        self.save(update_fields=["status", "provisional_since", "finalised_at", "boards_released"])
+
+
+class Section(models.Model):
+    """A group of tables playing one movement."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(max_length=16, default="A")
+    #: the chosen movement as produced by tournament.movements (Movement.to_json()).
+    movement = models.JSONField(null=True, blank=True)
+    movement_kind = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["session", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "name"],
+                name="unique_section_name_per_session",
+                violation_error_message="This session already has a section with that name.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.name}"
+
+    def get_movement(self):
+        """The stored movement as an engine object (or None before one is chosen)."""
+        if not self.movement:
+            return None
+        from tournament.movements.base import Movement
+
+        return Movement.from_json(self.movement)
+
+
+class Entry(models.Model):
+    """A pair, a team of four or an individual, numbered within its section."""
+
+    class Kind(models.TextChoices):
+        PAIR = "pair", "Pair"
+        TEAM = "team", "Team"
+        INDIVIDUAL = "individual", "Individual"
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PAIR)
+    name = models.CharField(max_length=160, blank=True, help_text="Team name (optional)")
+    players = models.ManyToManyField(Player, through="EntryPlayer", related_name="entries")
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number"],
+                name="unique_entry_number_per_section",
+                violation_error_message="Another entry in this section already has that number.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1),
+                name="entry_number_positive",
+                violation_error_message="Entry numbers start at 1.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        if self.name:
+            return self.name
+        names = [ep.player.name for ep in self.entry_players.all()]
+        return " & ".join(names) if names else f"Entry {self.number}"
+
+
+class EntryPlayer(models.Model):
+    """A player's place in an entry.  ``session`` is kept so the database can
+    refuse the same player in two entries of one session."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="entry_players")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entry_places")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["entry", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "player"],
+                name="one_entry_per_player_per_session",
+                violation_error_message="This player is already in another entry of this session.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in entry {self.entry.number}"
+
+    def save(self, *args, **kwargs):
+        self.session_id = self.entry.section.session_id
+        super().save(*args, **kwargs)
+
+
+class RoundSeating(models.Model):
+    """The seating of one round of a progressive game, computed from the previous
+    round's results (or overridden by the TD, with the reason kept)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="round_seatings")
+    round_number = models.PositiveIntegerField()
+    seating = models.JSONField()
+    overridden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    override_reason = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "round_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round_number"], name="one_seating_per_round"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round_number} seating"
+
+
+class TableToken(models.Model):
+    """The secret behind a table's QR code: score entry for one table of one section."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_tokens")
+    table_number = models.PositiveIntegerField()
+    token = models.CharField(max_length=64, unique=True)
+    revoked = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "table_number"]
+
+    def __str__(self) -> str:
+        return f"Table {self.table_number} of {self.section}"

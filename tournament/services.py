@@ -1,0 +1,126 @@
+"""Writes to the club's domain.  Each function is one transaction: it either
+does everything or, with a ``ValidationError`` naming the field, nothing."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from .models import Entry, EntryPlayer, Player, Section, Session
+
+
+def _check_entries(entries: Sequence[tuple[int, Sequence[Player]]]) -> None:
+    if not entries:
+        raise ValidationError(
+            {"entries": "A section needs at least one entry; sign in the pairs first."}
+        )
+    numbers = Counter(number for number, _ in entries)
+    repeated = sorted(n for n, count in numbers.items() if count > 1)
+    if repeated:
+        raise ValidationError(
+            {
+                "entries": f"Entry number {repeated[0]} is used twice; each entry needs its own number."
+            }
+        )
+    bad = sorted(n for n in numbers if n < 1)
+    if bad:
+        raise ValidationError(
+            {"entries": f"Entry number {bad[0]} is not allowed; numbers start at 1."}
+        )
+    seen: dict[int, int] = {}
+    for number, players in entries:
+        for player in players:
+            if player.pk in seen:
+                raise ValidationError(
+                    {
+                        "entries": f"{player.name} is in entry {seen[player.pk]} and entry {number}; "
+                        "a player can be in only one entry of a session."
+                    }
+                )
+            seen[player.pk] = number
+
+
+def _check_not_elsewhere(session: Session, players: Iterable[Player], number: int) -> None:
+    taken = (
+        EntryPlayer.objects.filter(session=session, player__in=list(players))
+        .select_related("player", "entry")
+        .first()
+    )
+    if taken:
+        raise ValidationError(
+            {
+                "entries": f"{taken.player.name} already plays in entry {taken.entry.number} "
+                f"of this session, so cannot also be in entry {number}."
+            }
+        )
+
+
+@transaction.atomic
+def create_section(
+    session: Session,
+    name: str,
+    entries: Sequence[tuple[int, Sequence[Player]]],
+    kind: str = Entry.Kind.PAIR,
+) -> Section:
+    """Create a section with its entries, all or nothing."""
+    _check_entries(entries)
+    if Section.objects.filter(session=session, name=name).exists():
+        raise ValidationError({"name": f"This session already has a section {name}."})
+    _check_not_elsewhere(session, [p for _, ps in entries for p in ps], entries[0][0])
+    section = Section.objects.create(session=session, name=name)
+    for number, players in entries:
+        _create_entry(section, number, players, kind)
+    return section
+
+
+def _create_entry(section: Section, number: int, players: Sequence[Player], kind: str) -> Entry:
+    entry = Entry.objects.create(section=section, number=number, kind=kind)
+    for position, player in enumerate(players, start=1):
+        EntryPlayer.objects.create(
+            entry=entry, player=player, session_id=section.session_id, position=position
+        )
+    return entry
+
+
+@transaction.atomic
+def add_entry(
+    section: Section,
+    players: Sequence[Player],
+    number: int | None = None,
+    kind: str = Entry.Kind.PAIR,
+    name: str = "",
+) -> Entry:
+    """Sign in one entry (the next free number unless one is given)."""
+    if not players and not name:
+        raise ValidationError({"players": "Choose the players of this entry."})
+    if len({p.pk for p in players}) != len(players):
+        raise ValidationError({"players": "The same player is chosen twice in this entry."})
+    if number is None:
+        used = set(section.entries.values_list("number", flat=True))
+        number = next(n for n in range(1, len(used) + 2) if n not in used)
+    if section.entries.filter(number=number).exists():
+        raise ValidationError(
+            {"number": f"Entry number {number} is already taken in this section."}
+        )
+    _check_not_elsewhere(section.session, players, number)
+    try:
+        with transaction.atomic():
+            entry = _create_entry(section, number, players, kind)
+            if name:
+                entry.name = name
+                entry.save(update_fields=["name"])
+    except IntegrityError as exc:  # a concurrent sign-in took the number or a player
+        raise ValidationError(
+            {"number": "Another screen signed in the same entry; reload."}
+        ) from exc
+    return entry
+
+
+@transaction.atomic
+def set_status(session: Session, to: str) -> Session:
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    session.transition(to)
+    return session
