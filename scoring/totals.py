@@ -8,11 +8,18 @@ balance [002 L3385–3388]; total points (Law 78C). ``../shared/SCORING.md`` §2
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
+from scoring.adjustments import parse_adjusted
 from scoring.contract import ScoringError
+from scoring.imps import wbf_vp
+from scoring.ranking import display, rank
+from scoring.results import FieldStandings, Standing
+from scoring.whist import round_half_up
 
 __all__ = [
     "RoundSlip",
@@ -22,6 +29,7 @@ __all__ = [
     "net_score",
     "round_slip",
     "total_points",
+    "build_fields",
     "winners_each_way",
 ]
 
@@ -85,3 +93,153 @@ def excess_balance(nets: Iterable[int | Fraction], excesses: Iterable[int | Frac
 def total_points(scores: Iterable[int]) -> int:
     """Total points (Law 78C): the plain sum of a pair's raw scores."""
     return sum(scores)
+
+
+# --- session totals: per entry sums, fields and standings ----------------------------------
+
+
+@dataclass
+class _Tally:
+    points: Fraction = Fraction(0)
+    played: int = 0
+    boards: set = field(default_factory=set)
+    real_points: Fraction = Fraction(0)
+    real_boards: int = 0
+    columns: dict = field(default_factory=dict)
+
+
+def _tally(boards: Mapping[int, Any]) -> dict[int, _Tally]:
+    """Sum each entry's points over all boards (N-S points when N-S, E-W points when E-W)."""
+    tallies: dict[int, _Tally] = defaultdict(_Tally)
+    for board in boards.values():
+        for scored in board.lines:
+            for side in ("ns", "ew"):
+                t = tallies[getattr(scored.line, side)]
+                t.boards.add(board.board)
+                if not scored.played:
+                    continue
+                value = scored.ns_points if side == "ns" else scored.ew_points
+                t.points += value
+                t.played += 1
+                if scored.line.adjusted is None:
+                    t.real_points += value
+                    t.real_boards += 1
+                for key in ("plus", "minus", "excess"):
+                    amount = scored.extra.get(f"{side}_{key}", 0)
+                    t.columns[key] = t.columns.get(key, 0) + amount
+    return tallies
+
+
+def session_percent_boards(boards: dict[int, Any], top: int) -> dict[int, Any]:
+    """EBU option: an artificial MP score becomes the better of Ave+ and the pair's session
+    percentage on its real boards (and the worse of Ave− and it); Ave stays 50%."""
+    tallies = _tally(boards)
+    out = {}
+    for number, board in boards.items():
+        lines = []
+        for scored in board.lines:
+            if scored.line.adjusted is not None and scored.played:
+                adj = parse_adjusted(scored.line.adjusted)
+                ns = _policy(adj.ns, tallies[scored.line.ns], top)
+                ew = _policy(adj.ew, tallies[scored.line.ew], top)
+                scored = replace(
+                    scored, ns_points=ns * board.top / 100, ew_points=ew * board.top / 100
+                )
+            lines.append(scored)
+        out[number] = replace(board, lines=tuple(lines))
+    return out
+
+
+def _policy(percent: Fraction, tally: _Tally, top: int) -> Fraction:
+    if tally.real_boards == 0 or percent == 50:
+        return percent
+    own = tally.real_points * 100 / (top * tally.real_boards)
+    return max(percent, own) if percent > 50 else min(percent, own)
+
+
+def _entries(inp: Any, tallies: Mapping[int, _Tally]) -> list[Any]:
+    if inp.entries:
+        return list(inp.entries)
+    return [_Entry(number, "", "all") for number in sorted(tallies)]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    number: int
+    name: str
+    field: str
+
+
+def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tuple, dict]:
+    """Ranked standings per field, and session extras (teams: victory points)."""
+    if inp.method == "matchpoints" and inp.setting("adjusted_policy") == "session_percent":
+        boards.update(session_percent_boards(boards, top or 0))
+    tallies = _tally(boards)
+    by_field: dict[str, list] = {}
+    for entry in _entries(inp, tallies):
+        by_field.setdefault(entry.field, []).append(entry)
+    fields = tuple(_field(inp, name, members, tallies, top) for name, members in by_field.items())
+    extras = {}
+    if inp.method == "imps_teams":
+        extras["vp"] = _victory_points(fields, len(boards))
+    return fields, extras
+
+
+def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
+    """(score, percent) of one entry by the session's method."""
+    score = tally.points
+    if inp.method == "imps_teams":
+        return score / 2, None  # each comparison appears on both of the board's lines
+    if inp.method != "matchpoints":
+        return score, None
+    if inp.setting("scale_missed_boards") and 0 < tally.played < scheduled:
+        score = score * scheduled / tally.played
+    percent = score * 100 / (top * scheduled) if top and scheduled else None
+    return score, percent
+
+
+def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None):
+    rows = []
+    for entry in members:
+        tally = tallies.get(entry.number, _Tally())
+        scheduled = inp.boards_scheduled.get(entry.number, len(tally.boards))
+        score, percent = _score(inp, tally, scheduled, top)
+        rows.append([entry, score, percent, tally, scheduled])
+    averages = _field_columns(inp, rows)
+    keys = [r[2] if r[2] is not None else r[1] for r in rows]
+    ranks = rank(keys)
+    order = sorted(range(len(rows)), key=lambda i: (-display(keys[i]), rows[i][0].number))
+    standings = tuple(
+        Standing(ranks[i], rows[i][0].number, rows[i][0].name, rows[i][1], rows[i][2],
+                 rows[i][3].played, rows[i][4], averages[i])
+        for i in order
+    )  # fmt: skip
+    return FieldStandings(name, standings)
+
+
+def _field_columns(inp: Any, rows: list) -> list[dict]:
+    """Net plus/minus: plus, minus, excess, the direction average and above/below average;
+    whist tricks: the rounded direction average and above/below average."""
+    if inp.method not in ("net", "tricks") or not rows:
+        return [{} for _ in rows]
+    divisor = len(rows)
+    average = direction_average([r[1] for r in rows], divisor)
+    if inp.method == "tricks":
+        average = Fraction(round_half_up(average))
+    out = []
+    for r in rows:
+        columns = {"average": average, "above_average": above_average(r[1], average)}
+        if inp.method == "net":
+            columns.update({k: Fraction(v) for k, v in r[3].columns.items()})
+        out.append(columns)
+    return out
+
+
+def _victory_points(fields: tuple, boards: int) -> dict[int, Any]:
+    """WBF VPs for a two-team match (per field with exactly two teams)."""
+    vp = {}
+    for f in fields:
+        if len(f.standings) == 2 and boards:
+            a, b = f.standings
+            vp[a.entry], vp[b.entry] = wbf_vp(a.score - b.score, boards)
+    return vp
