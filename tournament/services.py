@@ -124,3 +124,55 @@ def set_status(session: Session, to: str) -> Session:
     session = Session.objects.select_for_update().get(pk=session.pk)
     session.transition(to)
     return session
+
+
+def choose_movement(section: Section, kind: str, **options) -> Section:
+    """Build the movement for the section's entries and store its schedule.
+
+    The entries must be numbered as the movement numbers its pairs (or players);
+    a participant without an entry is allowed only as the movement's phantom
+    (the sit-out).  Refused once results exist for the section.
+    """
+    from tournament.movements import MovementError, build
+
+    if section.results.exists():
+        raise ValidationError(
+            {"kind": "Results are already in; the movement can no longer change."}
+        )
+    numbers = sorted(section.entries.filter(withdrawn=False).values_list("number", flat=True))
+    unit = "players" if section.session.event.format == "individual" else "pairs"
+    options.setdefault(unit, len(numbers))
+    try:
+        movement = build(kind, **options)
+    except MovementError as exc:
+        raise ValidationError({"kind": str(exc)}) from None
+    participants = set(movement.participants)
+    strangers = [n for n in numbers if n not in participants]
+    if strangers:
+        raise ValidationError(
+            {
+                "kind": f"This movement numbers its {unit} "
+                f"{_ranges(sorted(participants))}; entry {strangers[0]} has no seat. "
+                "Renumber the entries or choose another movement."
+            }
+        )
+    missing = sorted(participants - set(numbers) - {movement.phantom})
+    if missing:
+        raise ValidationError(
+            {"kind": f"This movement needs entries {_ranges(missing)}, which are not signed in."}
+        )
+    section.movement = movement.to_json()
+    section.movement_kind = kind
+    section.save(update_fields=["movement", "movement_kind"])
+    return section
+
+
+def _ranges(numbers: list[int]) -> str:
+    """1,2,3,5 → "1–3, 5"."""
+    parts: list[str] = []
+    for n in numbers:
+        if parts and n == int(parts[-1].split("–")[-1]) + 1:
+            parts[-1] = f"{parts[-1].split('–')[0]}–{n}"
+        else:
+            parts.append(str(n))
+    return ", ".join(parts)
