@@ -121,8 +121,12 @@ def add_entry(
 
 @transaction.atomic
 def set_status(session: Session, to: str) -> Session:
+    from scoring.services import recompute_standings
+
     session = Session.objects.select_for_update().get(pk=session.pk)
     session.transition(to)
+    if session.sections.exists():
+        recompute_standings(session)  # the kept standings carry the new status
     return session
 
 
