@@ -1,0 +1,126 @@
+"""From a session file to the scoring engine's input, and the ``score_file`` output (pure).
+
+A section is scored on its own (results are compared within a section).  The movement, when the
+file has one, gives each entry's scheduled boards and each board's expected number of results;
+without one the engine's defaults apply (every board expects the most results any board has).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tournament.interchange.errors import InterchangeError
+from tournament.interchange.session_file import Section, SessionFile
+from tournament.movements import build
+from tournament.movements.base import Movement, MovementError
+
+STANDINGS_FORMAT = "duplicate-standings/1"
+
+
+def movement_of(section: Section, where: str = "movement") -> Movement | None:
+    """The section's movement: the explicit schedule, or rebuilt from kind and size."""
+    data = section.movement
+    if not data:
+        return None
+    try:
+        if "schedule" in data:
+            return Movement.from_json(data)
+        size = {k: data.get(k) for k in ("tables", "pairs", "rounds", "boards_per_round")}
+        return build(data["kind"], **size, **data.get("options", {}))
+    except (MovementError, KeyError, TypeError) as exc:
+        raise InterchangeError(where, f"cannot rebuild the movement: {exc}") from exc
+
+
+def winners(sf: SessionFile, movement: Movement | None) -> int:
+    """One field (1) or a winner per direction (2): the movement says, else the conditions."""
+    if movement is not None:
+        return 2 if movement.fields == 2 else 1
+    return 2 if sf.conditions.get("winners") in (2, "2", "NS/EW") else 1
+
+
+def entry_fields(sf: SessionFile, section: Section, movement: Movement | None) -> dict[int, str]:
+    """Each entry's field: as the file says, else the direction it sat in most, else "all"."""
+    if winners(sf, movement) == 1:
+        return {e.number: "all" for e in section.entries}
+    seats: Counter[tuple[int, str]] = Counter()
+    for r in section.results:
+        seats[(r.ns, "NS")] += 1
+        seats[(r.ew, "EW")] += 1
+    if movement is not None:
+        for rnd in movement.rounds:
+            for st in rnd.tables:
+                seats[(st.ns, "NS" if not st.switched else "EW")] += 1
+                seats[(st.ew, "EW" if not st.switched else "NS")] += 1
+    out = {}
+    for e in section.entries:
+        if e.field in ("NS", "EW"):
+            out[e.number] = e.field
+        else:
+            out[e.number] = "NS" if seats[(e.number, "NS")] >= seats[(e.number, "EW")] else "EW"
+    return out
+
+
+def schedule_counts(movement: Movement | None) -> tuple[dict[int, int], dict[int, int]]:
+    """(boards scheduled per entry, results expected per board) from the movement."""
+    if movement is None:
+        return {}, {}
+    scheduled: Counter[int] = Counter()
+    expected: Counter[int] = Counter()
+    for rnd in movement.rounds:
+        for st in rnd.tables:
+            if movement.phantom in (st.ns, st.ew) or st.ns is None or st.ew is None:
+                continue
+            boards = movement.boards_for(st)
+            scheduled[st.ns] += len(boards)
+            scheduled[st.ew] += len(boards)
+            for b in boards:
+                expected[b] += 1
+    return dict(scheduled), dict(expected)
+
+
+def entry_name(entry) -> str:
+    return entry.name or " & ".join(p.name for p in entry.players)
+
+
+def session_input(sf: SessionFile, index: int):
+    """The ``scoring.session.SessionInput`` of section ``index``."""
+    from scoring.session import DEFAULT_SETTINGS, EntryInfo, ResultLine, SessionInput
+
+    section = sf.sections[index]
+    movement = movement_of(section, f"sections[{index}].movement")
+    fields = entry_fields(sf, section, movement)
+    scheduled, expected = schedule_counts(movement)
+    vul = (
+        {b.number: b.vulnerability for b in sf.boards.list if b.vulnerability} if sf.boards else {}
+    )
+    return SessionInput(
+        game=sf.game,
+        method=sf.method,
+        lines=tuple(ResultLine(**r.line()) for r in section.results),
+        entries=tuple(
+            EntryInfo(e.number, entry_name(e), fields[e.number]) for e in section.entries
+        ),
+        settings={k: v for k, v in sf.conditions.items() if k in DEFAULT_SETTINGS},
+        boards_scheduled=scheduled,
+        results_expected=expected,
+        vulnerability=vul,
+        final=sf.session.get("status") == "final",
+    )
+
+
+def score(sf: SessionFile) -> dict[str, Any]:
+    """Score every section; the standings JSON that ``score_file`` prints."""
+    from scoring.contract import ScoringError
+    from scoring.session import score_session
+
+    out = []
+    for i, section in enumerate(sf.sections):
+        try:
+            result = score_session(session_input(sf, i))
+        except ScoringError as exc:
+            raise InterchangeError(f"sections[{i}].results", str(exc)) from exc
+        out.append({"section": section.name, **result.to_json()})
+    if len(out) == 1:
+        return out[0]
+    return {"format": STANDINGS_FORMAT, "sections": out}
