@@ -2,13 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import public
+from .views import printing, public
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("club/<slug:slug>/", public.club, name="club"),
     path("event/<int:pk>/", public.event, name="event"),
     path("session/<int:pk>/", public.session, name="session"),
+    path("session/<int:pk>/print/<slug:document>/", printing.download, name="session_print"),
     path("players/", public.player_search, name="player_search"),
     path("player/<int:pk>/", public.player, name="player"),
     path("login/", auth_views.LoginView.as_view(), name="login"),

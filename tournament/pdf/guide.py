@@ -1,0 +1,193 @@
+"""Cards that stay on the tables: guide (table) cards, QR score-entry cards, indicator cards.
+
+Guide cards follow MOVEMENTS.md §9: for each round who sits where, the boards, where everyone
+and the boards go next, and the skip, arrow-switch and share marks.  Indicator cards are the
+social pivot's "indicator cards on the tables with the numbers ... The letter of the table"
+[002 L3084–3088], [002 L3171–3173].
+"""
+
+from __future__ import annotations
+
+import string
+
+from reportlab.graphics.shapes import Drawing, Rect
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, Spacer
+
+from tournament.movements.base import Movement, Round, Seating
+
+from . import moves
+from .common import (
+    BODY,
+    CELL,
+    SUBTITLE,
+    TITLE,
+    PrintData,
+    boards_text,
+    escape,
+    frame_width,
+    grid,
+    para,
+    result,
+    style,
+)
+
+BIG = style(16, align=TA_CENTER, leading=19)
+HUGE = style(64, bold=True, align=TA_CENTER, leading=70)
+TINY_C = style(8, align=TA_CENTER)
+
+
+def table_letter(table: int) -> str:
+    letters = string.ascii_uppercase
+    return letters[(table - 1) % 26] * ((table - 1) // 26 + 1)
+
+
+def header(data: PrintData, heading: str, lines: list[str] = ()) -> list:
+    text = [f"{data.title} · section {data.section}"]
+    if data.date:
+        text.append(data.date)
+    out = [Paragraph(escape(heading), TITLE), Spacer(1, 2 * mm)]
+    out.append(Paragraph(escape(" · ".join(text)), SUBTITLE))
+    out += [Paragraph(escape(line), BODY) for line in lines if line]
+    return out + [Spacer(1, 4 * mm)]
+
+
+def who_cell(data: PrintData, number: int | None, phantom: int | None) -> Paragraph:
+    if number is None or number == phantom:
+        return para("—", CELL)
+    name = data.name(number)
+    small = f"<br/><font size=9>{escape(name)}</font>" if name else ""
+    return Paragraph(f"<b>{number}</b>{small}", style(14, align=TA_CENTER, leading=14))
+
+
+def next_lines(movement: Movement, rnd: Round, st: Seating) -> list[str]:
+    lines = [
+        moves.person_next(movement, rnd, st, getattr(st, attr), label)
+        for attr, label in moves.seats(movement)
+    ]
+    lines.append(moves.boards_next(movement, rnd, st))
+    return [line for line in lines if line]
+
+
+def guide_row(data: PrintData, movement: Movement, rnd: Round, st: Seating) -> list:
+    people = [who_cell(data, getattr(st, a), movement.phantom) for a, _ in moves.seats(movement)]
+    then = "<br/>".join(escape(x) for x in next_lines(movement, rnd, st))
+    notes = ", ".join(moves.marks(movement, rnd, st))
+    return [
+        str(rnd.number),
+        *people,
+        boards_text(movement.boards_for(st)),
+        Paragraph(then, style(11, leading=13.5)),
+        para(notes, style(11, leading=13.5)),
+    ]
+
+
+def guide_table(data: PrintData, movement: Movement, table: int) -> list:
+    labels = [label for _, label in moves.seats(movement)]
+    rows = [["Round", *labels, "Boards", "Then", "Notes"]]
+    for rnd in movement.rounds:
+        rows.append(guide_row(data, movement, rnd, rnd.table(table)))
+    width = frame_width(data)
+    people = 24 * mm if not movement.individual else 18 * mm
+    fixed = [15 * mm, *([people] * len(labels)), 20 * mm]
+    rest = width - sum(fixed)
+    widths = fixed + [rest * 0.62, rest * 0.38]
+    return [grid(rows, widths, [("ALIGN", (-2, 1), (-1, -1), "LEFT")])]
+
+
+def table_cards_story(data: PrintData) -> list:
+    movement = data.need_movement("table cards")
+    story: list = []
+    for table in range(1, movement.tables + 1):
+        lines = [
+            f"{movement.kind} · {movement.round_count} rounds of "
+            f"{movement.boards_per_round} boards",
+            movement.announcement,
+        ]
+        story += header(data, f"Table {table}", lines)
+        story += guide_table(data, movement, table)
+        story.append(PageBreak())
+    return story[:-1]
+
+
+def table_cards(data: PrintData):
+    return result(data, "table-cards", table_cards_story(data))
+
+
+def qr_drawing(url: str, size: float) -> Drawing:
+    """The QR code (segno) as vector squares, ``size`` points wide including the quiet zone."""
+    import segno
+
+    matrix = segno.make(url, error="m").matrix
+    cells = len(matrix) + 8
+    unit = size / cells
+    drawing = Drawing(size, size)
+    drawing.add(Rect(0, 0, size, size, fillColor=colors.white, strokeColor=None))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                top = size - (y + 4 + 1) * unit
+                drawing.add(
+                    Rect((x + 4) * unit, top, unit, unit, fillColor=colors.black, strokeWidth=0)
+                )
+    return drawing
+
+
+def qr_cards_story(data: PrintData) -> list:
+    tables = sorted(data.table_urls) or list(range(1, data.table_count + 1))
+    story: list = []
+    for table in tables:
+        url = data.table_urls.get(table, "")
+        story += [Paragraph(f"Table {table}", HUGE), Spacer(1, 6 * mm)]
+        story.append(Paragraph(escape(f"{data.title} · section {data.section}"), BIG))
+        story.append(Spacer(1, 8 * mm))
+        if url:
+            story.append(qr_drawing(url, min(110 * mm, frame_width(data) * 0.7)))
+            story.append(Spacer(1, 6 * mm))
+            story.append(Paragraph("Scan to enter the scores of this table", BIG))
+            story.append(Paragraph(escape(url), style(10, align=TA_CENTER)))
+        else:
+            story.append(Paragraph("No score-entry link has been issued for this table.", BIG))
+        story.append(PageBreak())
+    return story[:-1]
+
+
+def qr_table_cards(data: PrintData):
+    return result(data, "qr-table-cards", qr_cards_story(data))
+
+
+def indicator_rows(data: PrintData, movement: Movement, table: int) -> list:
+    labels = [label for _, label in moves.seats(movement)]
+    rows = [["Round", *labels, "Boards"]]
+    for rnd in movement.rounds:
+        st = rnd.table(table)
+        cells = [
+            "—" if getattr(st, a) in (None, movement.phantom) else str(getattr(st, a))
+            for a, _ in moves.seats(movement)
+        ]
+        rows.append([str(rnd.number), *cells, boards_text(movement.boards_for(st))])
+    return rows
+
+
+def indicator_story(data: PrintData) -> list:
+    movement = data.need_movement("indicator cards")
+    story: list = []
+    width = frame_width(data)
+    for table in range(1, movement.tables + 1):
+        heading = f"Table {table} ({table_letter(table)})"
+        story += header(data, heading, [movement.announcement])
+        rows = indicator_rows(data, movement, table)
+        cols = len(rows[0])
+        big = [
+            ("FONT", (0, 1), (-1, -1), "Helvetica-Bold", 18),
+            ("TOPPADDING", (0, 1), (-1, -1), 5),
+        ]
+        story.append(grid(rows, [width / cols] * cols, big))
+        story.append(PageBreak())
+    return story[:-1]
+
+
+def indicator_cards(data: PrintData):
+    return result(data, "indicator-cards", indicator_story(data))
