@@ -70,7 +70,6 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "whist_revoke_average_includes_offender": True,  # team-form average over all tables
     "whist_full_revoke_penalty": False,  # committee orders the full pair-form penalty
     "auction_cap_excludes_loser_honours": False,  # Law 10 reading (see scoring.auction)
-    "net_average_divisor": "entries",  # "entries" in the field, or "tables" (max table number)
     "scale_missed_boards": True,  # MPs × scheduled/played for a pair that missed boards
 }
 
