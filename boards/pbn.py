@@ -146,10 +146,13 @@ def _strip_comments(lines: list[str]) -> list[tuple[int, str]]:
             if "}" not in line:
                 continue
             line, open_at = line.split("}", 1)[1], None
+            if not line.strip():
+                continue
         if line.lstrip().startswith("%"):
             continue
-        line, open_at = _drop_inline_comments(line, number)
-        out.append((number, line.rstrip()))
+        kept, open_at = _drop_inline_comments(line, number)
+        if kept.strip() or not line.strip():  # a comment-only line is not a blank line
+            out.append((number, kept.rstrip()))
     if open_at is not None:
         raise PBNError("a { comment is never closed", open_at)
     return out
