@@ -12,7 +12,7 @@ import datetime as dt
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from boards.models import Board, BoardSet
 from scoring.contract import dealer as dealer_of
@@ -183,10 +183,13 @@ def _export_audit(a: ResultAudit, index: dict[int, int]) -> sfile.Correction:
 def import_session(data: dict[str, Any] | str, club: Club | None = None) -> Session:
     """Create a new session from a file; all or nothing. Raises InterchangeError."""
     sf = sfile.parse(data)
-    with transaction.atomic():
-        club = club or _club_for(sf)
-        event = _event_for(club, sf.event)
-        return _create_session(event, sf)
+    try:
+        with transaction.atomic():
+            club = club or _club_for(sf)
+            event = _event_for(club, sf.event)
+            return _create_session(event, sf)
+    except IntegrityError as exc:
+        raise InterchangeError("", f"the database refused the file: {exc}") from exc
 
 
 def _club_for(sf: sfile.SessionFile) -> Club:

@@ -120,7 +120,8 @@ def score(sf: SessionFile) -> dict[str, Any]:
             result = score_session(session_input(sf, i))
         except ScoringError as exc:
             raise InterchangeError(f"sections[{i}].results", str(exc)) from exc
-        out.append({"section": section.name, **result.to_json()})
+        data = result.to_json()
+        out.append({"format": data.pop("format"), "section": section.name, **data})
     if len(out) == 1:
         return out[0]
     return {"format": STANDINGS_FORMAT, "sections": out}

@@ -12,6 +12,7 @@ See docs/interchange.md.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import MISSING, dataclass, fields
 from dataclasses import field as _field
 from typing import Any
@@ -284,6 +285,20 @@ def parse(source: str | bytes | dict[str, Any]) -> SessionFile:
 
 
 def _decode(text: str | bytes) -> Any:
+    head = (text.decode("utf-8", "replace") if isinstance(text, bytes) else text).lstrip()[:40]
+    if head.startswith("<"):
+        raise InterchangeError(
+            "line 1", "an XML file, not duplicate-session/1; USEBIO? use import_usebio"
+        )
+    if (
+        re.match(r"[%\[]", head)
+        and not head.startswith("[{")
+        and '"' in head
+        and not head.startswith('["')
+    ):
+        raise InterchangeError(
+            "line 1", "a PBN file, not duplicate-session/1; use import_pbn_results"
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -306,10 +321,19 @@ def check(sf: SessionFile) -> None:
 
 def _check_section(sf: SessionFile, section: Section, path: str) -> None:
     numbers: set[int] = set()
+    people: dict[tuple[str, str], int] = {}
     for j, entry in enumerate(section.entries):
         if entry.number in numbers:
             raise InterchangeError(f"{path}.entries[{j}].number", f"entry {entry.number} twice")
         numbers.add(entry.number)
+        for k, p in enumerate(entry.players):
+            key = ("m", p.membership) if p.membership else ("n", p.name)
+            if key in people:
+                raise InterchangeError(
+                    f"{path}.entries[{j}].players[{k}]",
+                    f"{p.name} already plays in entry {people[key]}",
+                )
+            people[key] = entry.number
     boards = _board_numbers(sf, section)
     seen: set[tuple[int, int]] = set()
     for j, result in enumerate(section.results):
