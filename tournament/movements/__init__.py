@@ -1,0 +1,71 @@
+"""The pure movement engine: one entry point, :func:`build`, for every family.
+
+``build(kind, tables=…, pairs=…, rounds=…, boards_per_round=…, **options)`` returns a
+:class:`Movement` that has passed every invariant of MOVEMENTS.md §4 (``checks.check``)
+and carries its balance figures (§5).  Adding a family is one line in ``BUILDERS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import howell, mitchell, teams
+from .base import Movement, MovementError, Round, Seating
+from .checks import balance, check
+
+__all__ = ["BUILDERS", "Movement", "MovementError", "Round", "Seating", "build", "kinds"]
+
+BUILDERS: dict[str, Callable[..., Movement]] = {
+    "mitchell": mitchell.mitchell,
+    "skip-mitchell": mitchell.skip_mitchell,
+    "relay-bye": mitchell.relay_bye,
+    "arrow-switch": mitchell.arrow_switch,
+    "howell": howell.howell,
+    "three-quarter-howell": howell.three_quarter_howell,
+    "team": teams.team,
+}
+
+
+def kinds() -> list[str]:
+    return sorted(BUILDERS)
+
+
+def build(
+    kind: str,
+    tables: int | None = None,
+    pairs: int | None = None,
+    rounds: int | None = None,
+    boards_per_round: int | None = None,
+    **options: Any,
+) -> Movement:
+    """Build, check and balance a movement; bad input raises :class:`MovementError`."""
+    if kind not in BUILDERS:
+        raise MovementError(f"unknown movement {kind!r}; choose one of {', '.join(kinds())}")
+    tables = _tables(tables, pairs)
+    if boards_per_round is None:
+        boards_per_round = 2
+    if boards_per_round < 1:
+        raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
+    if rounds is not None and rounds < 1:
+        raise MovementError(f"rounds must be at least 1, not {rounds}")
+    movement = BUILDERS[kind](
+        tables, rounds=rounds, boards_per_round=boards_per_round, pairs=pairs, **options
+    )
+    check(movement)
+    if not movement.individual and movement.balance is None:
+        movement.balance = balance(movement)
+    return movement
+
+
+def _tables(tables: int | None, pairs: int | None) -> int:
+    if tables is None and pairs is None:
+        raise MovementError("give the number of tables or the number of pairs")
+    if pairs is not None:
+        needed = mitchell.tables_for(pairs)
+        if tables is not None and tables != needed:
+            raise MovementError(f"{pairs} pairs need {needed} tables, not {tables}")
+        return needed
+    if tables < 1:
+        raise MovementError(f"a movement needs at least one table, not {tables}")
+    return tables

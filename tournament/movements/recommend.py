@@ -1,0 +1,104 @@
+"""Which movements suit the room: what a TD asks at 7:25 pm with 13 pairs.
+
+Every option is built with :func:`tournament.movements.build`, so it has passed the checks
+and carries its balance.  Ranking: closest to the target number of boards per pair, then
+complete movements, then one field before two, then higher uniformity U (MOVEMENTS.md §5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from .base import MovementError
+
+MINUTES_PER_BOARD = 7  # a club's usual pace, changeover included per round below
+CHANGEOVER = 1
+DEFAULT_TARGET = 24
+
+
+@dataclass(frozen=True)
+class Option:
+    kind: str
+    tables: int
+    rounds: int
+    boards_per_round: int
+    total_boards: int  # boards in play
+    boards_played: int  # by each pair
+    sit_out: bool
+    fields: int
+    complete: bool
+    balance: float
+    minutes: int
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _shapes(tables: int) -> list[tuple[str, int | None]]:
+    """(kind, rounds) that exist for this many tables (rounds None = the family's default)."""
+    shapes: list[tuple[str, int | None]] = []
+    if tables % 2 and tables >= 3:
+        shapes += [("mitchell", None), ("arrow-switch", None)]
+    if tables % 2 == 0 and tables >= 4:
+        shapes += [("skip-mitchell", None), ("relay-bye", None), ("arrow-switch", None)]
+    if tables >= 2:
+        shapes.append(("howell", None))
+    if tables >= 4:
+        shapes.append(("three-quarter-howell", (3 * (2 * tables - 1) + 3) // 4))
+    return shapes
+
+
+def recommend(
+    pairs: int,
+    minutes: int | None = None,
+    target_boards: int | None = None,
+    boards_per_round: int | None = None,
+    minutes_per_board: float = MINUTES_PER_BOARD,
+    limit: int = 10,
+) -> list[Option]:
+    """Suitable movements for ``pairs`` pairs, best first."""
+    from . import (
+        build,
+    )  # the package entry point (imported late: it imports this module's siblings)
+
+    if pairs < 3:
+        raise MovementError(f"{pairs} pairs are too few for a movement; at least 3 are needed")
+    tables = (pairs + 1) // 2
+    if target_boards is None:
+        target_boards = int(minutes // minutes_per_board) if minutes else DEFAULT_TARGET
+    sizes = [boards_per_round] if boards_per_round else range(1, 6)
+    options = []
+    for kind, rounds in _shapes(tables):
+        for b in sizes:
+            try:
+                m = build(kind, pairs=pairs, rounds=rounds, boards_per_round=b)
+            except MovementError:
+                continue
+            played = m.round_count * b
+            needed = round(m.round_count * (b * minutes_per_board + CHANGEOVER))
+            if minutes is not None and needed > minutes:
+                continue
+            complete = m.meet in ("exactly_once", "cross_lines_once")
+            options.append(
+                Option(kind, tables, m.round_count, b, m.total_boards, played,
+                       m.phantom is not None, m.fields, complete, m.balance["U"], needed)
+            )  # fmt: skip
+    options.sort(
+        key=lambda o: (abs(o.boards_played - target_boards) // 3, not o.complete, o.fields,
+                       -o.balance)
+    )  # fmt: skip
+    return options[:limit]
+
+
+def describe(options: list[Option]) -> str:
+    """The recommendation as a small Markdown table."""
+    lines = [
+        "| movement | tables | rounds | boards/round | boards played | sit-out | fields | U | minutes |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for o in options:
+        lines.append(
+            f"| {o.kind} | {o.tables} | {o.rounds} | {o.boards_per_round} | {o.boards_played} "
+            f"| {'yes' if o.sit_out else 'no'} | {o.fields} | {o.balance:.2f} | {o.minutes} |"
+        )
+    return "\n".join(lines)
