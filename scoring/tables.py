@@ -1,0 +1,129 @@
+"""django-tables2 tables over the scoring engine's output (the kept standings JSON).
+
+The same table feeds the web page and the CSV export (``TableExport``), so a number on the
+screen and in the spreadsheet can never disagree.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name="Place")
+    entry = tables.Column(verbose_name="Pair")
+    name = tables.Column(verbose_name="Players")
+    score = tables.Column(verbose_name="Score", attrs={"td": {"class": "num"}})
+    percent = tables.Column(verbose_name="%", attrs={"td": {"class": "num"}})
+    boards_played = tables.Column(verbose_name="Boards", attrs={"td": {"class": "num"}})
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False
+
+
+class TravellerTable(tables.Table):
+    board = tables.Column(verbose_name="Board")
+    ns = tables.Column(verbose_name="N-S")
+    ew = tables.Column(verbose_name="E-W")
+    contract = tables.Column(verbose_name="Contract", default="")
+    declarer = tables.Column(verbose_name="By", default="")
+    tricks = tables.Column(verbose_name="Tricks", default="")
+    adjusted = tables.Column(verbose_name="Adjusted", default="")
+    score_ns = tables.Column(verbose_name="Score N-S", default="", attrs={"td": {"class": "num"}})
+    ns_points = tables.Column(verbose_name="Points N-S", attrs={"td": {"class": "num"}})
+    ew_points = tables.Column(verbose_name="Points E-W", attrs={"td": {"class": "num"}})
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False
+
+
+class PrizeTable(tables.Table):
+    section = tables.Column()
+    field = tables.Column(verbose_name="Field")
+    prizes = tables.Column(verbose_name="Prize(s)")
+    entry = tables.Column(verbose_name="Pair")
+    name = tables.Column(verbose_name="Players")
+    share = tables.Column(verbose_name="Share")
+    decision = tables.Column(verbose_name="How the tie was settled", default="")
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False
+
+    def render_prizes(self, value):
+        return ", ".join(str(p) for p in value)
+
+    def value_prizes(self, value):
+        return " ".join(str(p) for p in value)
+
+
+class SeriesTable(tables.Table):
+    name = tables.Column(verbose_name="Players")
+    percent = tables.Column(verbose_name="Average %", attrs={"td": {"class": "num"}})
+    sessions = tables.Column(verbose_name="Sessions", attrs={"td": {"class": "num"}})
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False
+
+
+def standings_rows(data: dict) -> list[dict]:
+    """Flatten the kept standings into rows with section and field (for one CSV)."""
+    rows = []
+    for section in data.get("sections", []):
+        for field in section.get("fields", []):
+            for s in field["standings"]:
+                rows.append({**s, "section": section["name"], "field": field["name"]})
+    return rows
+
+
+def traveller_rows(section_data: dict, board: int | None = None) -> list[dict]:
+    rows = []
+    for b in section_data.get("boards", []):
+        if board is not None and b["board"] != board:
+            continue
+        rows.extend({**line, "board": b["board"]} for line in b["results"])
+    return rows
+
+
+class SessionStandingsTable(StandingsTable):
+    """All fields of all sections in one table: the CSV export of the standings."""
+
+    section = tables.Column()
+    field = tables.Column(verbose_name="Field")
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("section", "field", "...")
+
+
+def scorecard_rows(section_data: dict, entry: int) -> list[dict]:
+    """One pair's boards: opponents, direction, result and its points."""
+    rows = []
+    for b in section_data.get("boards", []):
+        for line in b["results"]:
+            if entry not in (line["ns"], line["ew"]):
+                continue
+            ns = line["ns"] == entry
+            rows.append({
+                **line, "board": b["board"], "direction": "N-S" if ns else "E-W",
+                "opponent": line["ew"] if ns else line["ns"],
+                "points": line["ns_points"] if ns else line["ew_points"],
+            })  # fmt: skip
+    return rows
+
+
+class ScorecardTable(tables.Table):
+    board = tables.Column()
+    direction = tables.Column(verbose_name="Sat")
+    opponent = tables.Column(verbose_name="Against")
+    contract = tables.Column(default="")
+    declarer = tables.Column(verbose_name="By", default="")
+    tricks = tables.Column(default="")
+    score_ns = tables.Column(verbose_name="Score N-S", default="", attrs={"td": {"class": "num"}})
+    points = tables.Column(verbose_name="Points", attrs={"td": {"class": "num"}})
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False

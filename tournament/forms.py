@@ -1,0 +1,199 @@
+"""The director's forms: event, session, section, sign-in, movement, boards, corrections,
+rulings and progressive overrides.  Forms validate and report at the field; the writes are
+made by the services (``tournament.services``, ``tournament.console_services``,
+``scoring.services``, ``scoring.rulings``)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from scoring.ranking import TIE_RULES
+
+from .models import METHODS_FOR_GAME, Event, Game, Player, ScoringMethod, Session
+
+ADJUSTED_POLICIES = [
+    ("60/40", "Ave+ 60% / Ave− 40% (Law 12C2)"),
+    ("session_percent", "The better of Ave+ and the pair's session percentage"),
+]
+TIE_CHOICES = [(rule, rule.replace("_", "-").capitalize()) for rule in TIE_RULES]
+
+
+class EventForm(forms.ModelForm):
+    """An event with its conditions of contest (kept in ``Event.conditions``)."""
+
+    prizes_per_field = forms.IntegerField(min_value=0, max_value=50, initial=3)
+    tie_rule = forms.ChoiceField(choices=TIE_CHOICES, initial="share")
+    adjusted_policy = forms.ChoiceField(choices=ADJUSTED_POLICIES, initial="60/40")
+    provisional_hours = forms.IntegerField(
+        min_value=0, max_value=24 * 30, initial=48,
+        help_text="Protests are allowed for 48 hours after play (LAWS.md A-20).",
+    )  # fmt: skip
+
+    class Meta:
+        model = Event
+        fields = ["name", "kind", "game", "scoring_method", "format"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        conditions = self.instance.conditions or {}
+        for name in ("prizes_per_field", "tie_rule", "provisional_hours"):
+            if name in conditions:
+                self.fields[name].initial = conditions[name]
+        policy = conditions.get("scoring", {}).get("adjusted_policy")
+        if policy:
+            self.fields["adjusted_policy"].initial = policy
+
+    def clean(self):
+        data = super().clean()
+        game, method = data.get("game"), data.get("scoring_method")
+        if game and method and method not in METHODS_FOR_GAME[Game(game)]:
+            names = ", ".join(sorted(ScoringMethod(m).label for m in METHODS_FOR_GAME[Game(game)]))
+            self.add_error("scoring_method", f"{Game(game).label} is scored by: {names}.")
+        return data
+
+    def save(self, commit=True):
+        event = super().save(commit=False)
+        conditions = dict(event.conditions or {})
+        for name in ("prizes_per_field", "tie_rule", "provisional_hours"):
+            conditions[name] = self.cleaned_data[name]
+        scoring = dict(conditions.get("scoring", {}))
+        scoring["adjusted_policy"] = self.cleaned_data["adjusted_policy"]
+        conditions["scoring"] = scoring
+        event.conditions = conditions
+        if commit:
+            event.save()
+        return event
+
+
+class SessionForm(forms.ModelForm):
+    class Meta:
+        model = Session
+        fields = ["name", "date"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+
+class SectionForm(forms.Form):
+    name = forms.CharField(max_length=16, initial="A")
+
+
+class SignInForm(forms.Form):
+    """One entry: players picked from the club list and/or new players typed in."""
+
+    player1 = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
+    player2 = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
+    new_player1 = forms.CharField(max_length=120, required=False, label="or new player")
+    new_player2 = forms.CharField(max_length=120, required=False, label="or new player")
+    number = forms.IntegerField(min_value=1, required=False, help_text="blank: next free")
+
+    def __init__(self, *args, club, size: int = 2, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.size = size
+        for name in ("player1", "player2"):
+            self.fields[name].queryset = club.players.all()
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(f"player{i}") or data.get(f"new_player{i}") for i in (1, 2)]
+        given = [c for c in chosen if c]
+        if len(given) < self.size:
+            self.add_error("player1" if not chosen[0] else "player2", "Choose or type a player.")
+        return data
+
+    def players(self) -> list[Player | str]:
+        """Each seat's player: a Player from the list or the name of a new one."""
+        out: list[Player | str] = []
+        for i in (1, 2):
+            chosen = self.cleaned_data.get(f"player{i}")
+            new = (self.cleaned_data.get(f"new_player{i}") or "").strip()
+            if chosen or new:
+                out.append(chosen or new)
+        return out
+
+
+class MovementForm(forms.Form):
+    kind = forms.CharField(max_length=32)
+    boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)
+    rounds = forms.IntegerField(min_value=1, max_value=30, required=False)
+
+
+class BoardsForm(forms.Form):
+    seed = forms.CharField(
+        max_length=200, required=False,
+        help_text="Optional: the same seed deals the same boards again (verifiable).",
+    )  # fmt: skip
+
+
+class StatusForm(forms.Form):
+    to = forms.ChoiceField(choices=Session.Status.choices)
+
+
+class ConfirmForm(forms.Form):
+    table = forms.IntegerField(min_value=1)
+    round = forms.IntegerField(min_value=1)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+
+RULING_KINDS = [
+    ("average", "Average to both sides (A50/A50)"),
+    ("ave_plus_minus", "Ave+ to one side, Ave− to the other"),
+    ("split", "Split (non-balancing) artificial score"),
+    ("fouled", "Fouled board: compare within groups"),
+    ("wrong_count", "Wrong number of cards (Law 4c)"),
+    ("shifted", "Shifted hands (Law 5)"),
+    ("revoke", "Revoke penalty"),
+    ("late_play", "Late play / not played in time"),
+]
+SIDES = [("NS", "N-S"), ("EW", "E-W"), ("both", "Both")]
+
+
+class RulingForm(forms.Form):
+    """A ruling on one board; which fields matter depends on the kind (docs/console.md)."""
+
+    kind = forms.ChoiceField(choices=RULING_KINDS)
+    ns = forms.IntegerField(min_value=1, required=False, label="N-S pair")
+    ew = forms.IntegerField(min_value=1, required=False, label="E-W pair")
+    side = forms.ChoiceField(choices=SIDES, required=False, label="Side at fault / favoured")
+    ns_percent = forms.IntegerField(min_value=0, max_value=100, required=False)
+    ew_percent = forms.IntegerField(min_value=0, max_value=100, required=False)
+    group = forms.CharField(max_length=8, required=False, label="Fouled group")
+    tables = forms.CharField(
+        max_length=80, required=False, label="Tables (N-S pair numbers, comma-separated)"
+    )
+    revokes = forms.IntegerField(min_value=0, max_value=13, required=False)
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean_tables(self) -> list[int]:
+        text = (self.cleaned_data.get("tables") or "").replace(" ", "")
+        try:
+            return [int(x) for x in text.split(",") if x]
+        except ValueError:
+            raise forms.ValidationError(
+                "Write pair numbers separated by commas, e.g. 1,3,5."
+            ) from None
+
+
+class OverrideForm(forms.Form):
+    """The TD's seating for a progressive round, one 'table: ns v ew' line per table."""
+
+    seating = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}))
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean_seating(self) -> list[dict]:
+        rows = []
+        for n, line in enumerate(self.cleaned_data["seating"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                table, pairs = line.split(":")
+                ns, ew = pairs.lower().split("v")
+                rows.append({"table": int(table), "ns": int(ns), "ew": int(ew)})
+            except ValueError:
+                raise forms.ValidationError(
+                    f"Line {n}: write 'table: N-S v E-W', e.g. '1: 3 v 6'."
+                ) from None
+        if not rows:
+            raise forms.ValidationError("Give at least one table.")
+        return rows

@@ -1,0 +1,209 @@
+"""Set-up: events, sessions, sections, sign-in, the movement, the boards and the status."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from boards import services as boards_services
+from boards.models import BoardSet
+from scoring.tables import SeriesTable
+
+from .. import console_services, selectors, services
+from ..forms import (
+    BoardsForm,
+    EventForm,
+    MovementForm,
+    SectionForm,
+    SessionForm,
+    SignInForm,
+    StatusForm,
+)
+from ..permissions import director_required
+from .director import (
+    add_errors,
+    club_of_entry,
+    club_of_event,
+    club_of_section,
+    club_of_session,
+    club_of_slug,
+    get_entry,
+    get_event,
+    get_section,
+    get_session,
+    has_template,
+)
+
+
+@director_required(club_of_slug)
+def event_new(request, slug):
+    club = club_of_slug(request, slug)
+    form = EventForm(request.POST or None, instance=None)
+    if request.method == "POST" and form.is_valid():
+        form.instance.club = club
+        event = form.save()
+        messages.success(request, f"Event {event.name} created.")
+        return redirect("td_event", pk=event.pk)
+    return render(request, "tournament/director/event_form.html", {"club": club, "form": form})
+
+
+@director_required(club_of_event)
+def event(request, pk):
+    event = get_event(pk)
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        form.instance.event = event
+        session = form.save()
+        return redirect("td_session", pk=session.pk)
+    context = {
+        "event": event,
+        "form": form,
+        "sessions": selectors.event_sessions(event),
+        "series": SeriesTable(console_services.series_standings(event)),
+    }
+    return render(request, "tournament/director/event.html", context)
+
+
+def _session_context(session, **extra):
+    sections = list(selectors.session_sections(session))
+    for section in sections:
+        live = [e for e in section.entries.all() if not e.withdrawn]
+        section.live_count = len(live)
+        section.recommended = console_services.recommendations(len(live))
+        section.progress = console_services.progress(section)
+        section.signin_form = extra.pop(f"signin_{section.pk}", None) or SignInForm(
+            club=session.event.club
+        )
+        section.movement_form = extra.pop(f"movement_{section.pk}", None) or MovementForm()
+    board_set = BoardSet.objects.filter(session=session).first()
+    return {
+        "session": session,
+        "sections": sections,
+        "board_set": board_set,
+        "board_numbers": boards_services.session_board_numbers(session),
+        "section_form": extra.pop("section_form", None) or SectionForm(),
+        "boards_form": extra.pop("boards_form", None) or BoardsForm(),
+        "statuses": session.TRANSITIONS[session.Status(session.status)],
+        "print_links": has_template("tournament/_print_links.html"),
+        **extra,
+    }
+
+
+@director_required(club_of_session)
+def session(request, pk):
+    session = get_session(pk)
+    return render(request, "tournament/director/session.html", _session_context(session))
+
+
+@require_POST
+@director_required(club_of_session)
+def section_new(request, pk):
+    session = get_session(pk)
+    form = SectionForm(request.POST)
+    if form.is_valid():
+        name = form.cleaned_data["name"].strip().upper()
+        if session.sections.filter(name=name).exists():
+            form.add_error("name", f"This session already has a section {name}.")
+        else:
+            console_services.add_section(session, name)
+            return redirect("td_session", pk=pk)
+    context = _session_context(session, section_form=form)
+    return render(request, "tournament/director/session.html", context, status=400)
+
+
+@require_POST
+@director_required(club_of_section)
+def sign_in(request, pk):
+    section = get_section(pk)
+    form = SignInForm(request.POST, club=section.session.event.club)
+    if form.is_valid():
+        try:
+            entry = console_services.sign_in(section, form.players(), form.cleaned_data["number"])
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, f"Entry {entry.number} signed in.")
+            return redirect("td_session", pk=section.session_id)
+    context = _session_context(section.session, **{f"signin_{section.pk}": form})
+    return render(request, "tournament/director/session.html", context, status=400)
+
+
+@require_POST
+@director_required(club_of_entry)
+def withdraw(request, pk):
+    entry = get_entry(pk)
+    try:
+        console_services.withdraw(entry)
+        messages.success(request, f"Entry {entry.number} withdrawn; choose the movement again.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("td_session", pk=entry.section.session_id)
+
+
+@require_POST
+@director_required(club_of_section)
+def movement(request, pk):
+    section = get_section(pk)
+    form = MovementForm(request.POST)
+    if form.is_valid():
+        options = {"boards_per_round": form.cleaned_data["boards_per_round"]}
+        if form.cleaned_data["rounds"]:
+            options["rounds"] = form.cleaned_data["rounds"]
+        try:
+            services.choose_movement(section, form.cleaned_data["kind"], **options)
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, f"Section {section.name}: {section.movement_kind} chosen.")
+            return redirect("td_session", pk=section.session_id)
+    context = _session_context(section.session, **{f"movement_{section.pk}": form})
+    return render(request, "tournament/director/session.html", context, status=400)
+
+
+@require_POST
+@director_required(club_of_session)
+def boards(request, pk):
+    session = get_session(pk)
+    form = BoardsForm(request.POST)
+    if form.is_valid():
+        try:
+            board_set = boards_services.generate(session, seed=form.cleaned_data["seed"])
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, f"Boards dealt; fingerprint {board_set.fingerprint}.")
+            return redirect("td_session", pk=pk)
+    context = _session_context(session, boards_form=form)
+    return render(request, "tournament/director/session.html", context, status=400)
+
+
+@require_POST
+@director_required(club_of_session)
+def release(request, pk):
+    session = get_session(pk)
+    boards_services.release(session)
+    messages.success(request, "The deals are public.")
+    return redirect("td_session", pk=pk)
+
+
+@require_POST
+@director_required(club_of_session)
+def status(request, pk):
+    session = get_session(pk)
+    form = StatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a status.")
+        return redirect("td_session", pk=pk)
+    to = form.cleaned_data["to"]
+    try:
+        if to == session.Status.FINAL:
+            console_services.finalise(session)
+        else:
+            services.set_status(session, to)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"The session is now {to}.")
+    return redirect("td_session", pk=pk)

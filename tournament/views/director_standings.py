@@ -1,0 +1,111 @@
+"""Standings while running, provisional and final; prizes; travellers; scorecards; CSV.
+
+Every page reads the kept standings (``scoring.models.Standings``) and renders tables from
+``scoring.tables``; the CSV export is the same table's ``as_values()``.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from scoring.models import Ruling, Standings
+from scoring.tables import (
+    PrizeTable,
+    ScorecardTable,
+    SessionStandingsTable,
+    StandingsTable,
+    TravellerTable,
+    scorecard_rows,
+    standings_rows,
+    traveller_rows,
+)
+
+from .. import console_services
+from ..forms import RulingForm
+from ..permissions import director_required
+from .director import club_of_section, club_of_session, get_section, get_session, has_template
+from .director_results import audit_for
+
+
+def _data(session) -> dict:
+    row = Standings.objects.filter(session=session).first()
+    return row.data if row else {}
+
+
+def _section_data(section) -> dict:
+    for data in _data(section.session).get("sections", []):
+        if data["name"] == section.name:
+            return data
+    return {}
+
+
+def _export(request, table, filename):
+    """CSV of exactly the table on the page (``Table.as_values``, as django-tables2's own
+    ``TableExport`` does; tablib is not installed, so the csv module writes it)."""
+    if request.GET.get("_export") != "csv":
+        return None
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    csv.writer(response).writerows(table.as_values())
+    return response
+
+
+@director_required(club_of_session)
+def standings(request, pk):
+    session = get_session(pk)
+    data = _data(session)
+    response = _export(request, SessionStandingsTable(standings_rows(data)),
+                       f"standings-{session.pk}")  # fmt: skip
+    if response:
+        return response
+    sections = [
+        {"name": s["name"],
+         "fields": [{"name": f["name"], "table": StandingsTable(f["standings"])}
+                    for f in s.get("fields", [])]}
+        for s in data.get("sections", [])
+    ]  # fmt: skip
+    prizes = data.get("prizes") or console_services.prize_list(session, data)
+    context = {"session": session, "sections": sections, "prizes": PrizeTable(prizes),
+               "prizes_kept": "prizes" in data,
+               "print_links": has_template("tournament/_print_links.html")}  # fmt: skip
+    return render(request, "tournament/director/standings.html", context)
+
+
+@director_required(club_of_section)
+def travellers(request, pk):
+    section = get_section(pk)
+    table = TravellerTable(traveller_rows(_section_data(section)))
+    response = _export(request, table, f"travellers-{section.session_id}-{section.name}")
+    if response:
+        return response
+    return render(request, "tournament/director/travellers.html",
+                  {"section": section, "table": table})  # fmt: skip
+
+
+@director_required(club_of_section)
+def board(request, pk, board):
+    """One board: its scored traveller, the audit trail and the rulings."""
+    section = get_section(pk)
+    context = {
+        "section": section,
+        "board": board,
+        "table": TravellerTable(traveller_rows(_section_data(section), board)),
+        "audit": audit_for(section, board),
+        "rulings": Ruling.objects.filter(section=section, board_number=board),
+        "ruling_form": RulingForm(),
+    }
+    return render(request, "tournament/director/board.html", context)
+
+
+@director_required(club_of_section)
+def scorecard(request, pk, entry):
+    section = get_section(pk)
+    table = ScorecardTable(scorecard_rows(_section_data(section), entry))
+    response = _export(request, table, f"scorecard-{section.session_id}-{entry}")
+    if response:
+        return response
+    return render(request, "tournament/director/scorecard.html",
+                  {"section": section, "entry": entry, "table": table})  # fmt: skip
