@@ -33,7 +33,9 @@ class Seating:
     set: int | None = None
     boards: tuple[int, ...] = ()
     shared_with: int | None = None
-    switched: bool = False  # arrow switch: the pair in ns plays the E-W cards
+    # arrow switch at this table: ns/ew name who holds the N-S/E-W cards, so the
+    # moving (E-W line) pair is in ns; the flag is for guide cards and the master sheet
+    switched: bool = False
 
     @property
     def is_individual(self) -> bool:
@@ -152,6 +154,7 @@ class Movement:
             "fields": self.fields,
             "phantom": self.phantom,
             "share_sets": self.share_sets,
+            "meet": self.meet,
             "skip_after": self.skip_after,
             "announcement": self.announcement,
             "board_sets": {str(k): list(v) for k, v in sorted(sets.items())},
@@ -199,6 +202,7 @@ class Movement:
             board_sets={int(k): tuple(v) for k, v in (data.get("board_sets") or {}).items()},
             individual=data.get("individual", False),
             share_sets=data.get("share_sets", False),
+            meet=data.get("meet", "exactly_once"),
             phantom=data.get("phantom"),
             announcement=data.get("announcement", ""),
             skip_after=data.get("skip_after"),
