@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 
 from tournament.models import Club, Event, Player, Session
-from tournament.permissions import TD_GROUP
+from tournament.permissions import td_group
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def other_club(db):
 
 def _td(username: str, club: Club) -> User:
     user = User.objects.create_user(username, password="correct-horse-battery")
-    user.groups.add(Group.objects.get(name=TD_GROUP))
+    user.groups.add(td_group())
     club.directors.add(user)
     return user
 

@@ -31,3 +31,17 @@ def director_required(get_club):
         return wrapped
 
     return decorator
+
+
+def td_group():
+    """The TD role: a group with every permission of the tournament apps (made if missing)."""
+    from django.contrib.auth.models import Group, Permission
+
+    group, created = Group.objects.get_or_create(name=TD_GROUP)
+    if created or not group.permissions.exists():
+        group.permissions.set(
+            Permission.objects.filter(
+                content_type__app_label__in=("tournament", "boards", "scoring")
+            )
+        )
+    return group

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -22,7 +22,7 @@ from scoring import services as scoring_services
 from scoring.selectors import scheduled_plays
 from tournament import services
 from tournament.models import Club, Event, Player, Session
-from tournament.permissions import TD_GROUP
+from tournament.permissions import td_group
 
 PLAYERS = [
     ("Ada Lovelace", "F"), ("Charles Babbage", "M"), ("Mary Somerville", "F"),
@@ -69,7 +69,7 @@ class Command(BaseCommand):
         user = User.objects.filter(username=DIRECTOR[0]).first()
         if user is None:
             user = User.objects.create_superuser(DIRECTOR[0], password=DIRECTOR[1])
-        user.groups.add(Group.objects.get(name=TD_GROUP))
+        user.groups.add(td_group())
         club.directors.add(user)
         return club
 
