@@ -30,7 +30,7 @@ def personal_rows(data: PrintData, movement: Movement, who: int) -> list[list[st
             continue
         st = rnd.table(place.table)
         against, partner = moves.opponents(movement, st, who)
-        if movement.phantom in against or movement.phantom == partner:
+        if movement.phantom is not None and movement.phantom in (*against, partner):
             vs = "sit-out"
         else:
             vs = " & ".join(map(str, against))
