@@ -1,0 +1,293 @@
+"""Score entry at the table (``/t/<token>/``) and the TD's page of table QR codes.
+
+The table page shows only the table's *current* round — the first round at
+that table with a board lacking a result or a result not yet confirmed — and
+nothing of earlier rounds: in a Mitchell the next E-W pair has still to play
+the boards this table played before.  Each board's result goes through
+``ResultEntryForm`` and ``scoring.services.record_result`` (via "table"); the
+opponents then confirm on the same device (Law 9, [002 L3360–3362]), after
+which only the TD can change the round's results.
+"""
+
+from __future__ import annotations
+
+import segno
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from scoring import services as scoring_services
+from scoring.forms import ResultEntryForm
+from scoring.models import BoardResult
+from scoring.selectors import scheduled_plays
+
+from .. import tokens
+from ..models import Section, Session
+from ..permissions import director_required
+
+REFUSALS = {
+    "unknown": (404, "This table code is not known",
+                "Check that the whole code was scanned, or ask the director for the table's card."),
+    "revoked": (403, "This table code has been withdrawn",
+                "The director has replaced this table's code. Ask for the new card."),
+    Session.Status.DRAFT: (403, "The session has not started",
+                           "Results can be entered once the director starts the session."),
+    Session.Status.PROVISIONAL: (403, "Play is over",
+                                 "The session is provisional: ask the director about any correction."),
+    Session.Status.FINAL: (403, "The session is final",
+                           "Results can no longer be entered or changed."),
+}  # fmt: skip
+FORM_FIELDS = {
+    "contract": ("result", "lead"),
+    "auction": ("result", "honours_ns", "honours_ew", "revokes_ns", "revokes_ew"),
+    "whist": ("tricks_ns", "revokes_ns", "revokes_ew"),
+}
+FIELD_OF_ERROR = {"board_number": "board", "__all__": None}
+
+
+def _refusal(request, reason: str):
+    status, title, advice = REFUSALS[reason]
+    context = {"title": title, "advice": advice}
+    return render(request, "table/refused.html", context, status=status)
+
+
+def _open_token(request, token: str):
+    """(TableToken, None) when the table may enter results, else (None, refusal page)."""
+    row = tokens.lookup(token)
+    if row is None:
+        return None, _refusal(request, "unknown")
+    if row.revoked:
+        return None, _refusal(request, "revoked")
+    status = row.section.session.status
+    if status != Session.Status.RUNNING:
+        return None, _refusal(request, status)
+    return row, None
+
+
+def table_rounds(section: Section, table: int) -> list[dict]:
+    """Each round at ``table``: the pairs and the boards (sit-outs and phantoms left out)."""
+    movement = section.get_movement()
+    rounds: dict[int, dict] = {}
+    for board, plays in scheduled_plays(movement).items() if movement else ():
+        for play in plays:
+            if play.table == table:
+                item = rounds.setdefault(
+                    play.round, {"round": play.round, "ns": play.ns, "ew": play.ew, "boards": []}
+                )
+                item["boards"].append(board)
+    for item in rounds.values():
+        item["boards"].sort()
+    return [rounds[r] for r in sorted(rounds)]
+
+
+def current_round(rounds: list[dict], results: dict[int, BoardResult]) -> dict | None:
+    for item in rounds:
+        for board in item["boards"]:
+            row = results.get((item["round"], board))
+            if row is None or row.status != BoardResult.Status.CONFIRMED:
+                return item
+    return None
+
+
+def _state(row):
+    section = row.section
+    rounds = table_rounds(section, row.table_number)
+    results = {
+        (r.round_number, r.board_number): r
+        for r in BoardResult.objects.filter(section=section, table_number=row.table_number)
+    }
+    return rounds, results, current_round(rounds, results)
+
+
+def _boards(section, game, current, results, posted=None):
+    out = []
+    for board in current["boards"]:
+        result = results.get((current["round"], board))
+        form = posted if posted is not None and posted.board_number == board else None
+        locked = result is not None and result.status == BoardResult.Status.CONFIRMED
+        if form is None and not locked:
+            form = ResultEntryForm(game=game, initial={"board": board}, prefix=f"b{board}")
+        out.append({"number": board, "result": result, "form": form})
+    return out
+
+
+def _names(section, numbers):
+    entries = section.entries.filter(number__in=numbers).prefetch_related("entry_players__player")
+    return {e.number: e.display_name for e in entries}
+
+
+def _render(request, row, posted=None, status=200, confirm_error=""):
+    section, session = row.section, row.section.session
+    rounds, results, current = _state(row)
+    context = {"table": row, "section": section, "session": session, "current": current,
+               "rounds_total": len(rounds), "confirm_error": confirm_error}  # fmt: skip
+    if current is not None:
+        game = session.event.game
+        boards = _boards(section, game, current, results, posted)
+        names = _names(section, [current["ns"], current["ew"]])
+        context.update(
+            boards=boards,
+            ns_name=names.get(current["ns"], ""),
+            ew_name=names.get(current["ew"], ""),
+            fields=FORM_FIELDS.get(game, FORM_FIELDS["contract"]),
+            all_in=all(b["result"] is not None for b in boards),
+            stray=posted
+            if posted is not None and posted.board_number not in current["boards"]
+            else None,
+        )
+    return render(request, "table/table.html", context, status=status)
+
+
+@never_cache
+def table(request, token):
+    row, refusal = _open_token(request, token)
+    if refusal is not None:
+        return refusal
+    if request.method != "POST":
+        return _render(request, row)
+    if request.POST.get("action") == "confirm":
+        return _confirm(request, row)
+    return _enter(request, row)
+
+
+def _posted_board(request) -> int | None:
+    for key in request.POST:
+        if key.startswith("b") and key.endswith("-board"):
+            try:
+                return int(key[1:-6])
+            except ValueError:
+                return None
+    return None
+
+
+def _check_place(form, current, board) -> bool:
+    """The board, pairs and round must be this table's current ones: refused at the field."""
+    data = form.cleaned_data
+    if board not in current["boards"]:
+        form.add_error("board", f"Board {board} is not played at this table in this round.")
+    if data.get("ns") != current["ns"]:
+        form.add_error("ns", f"N-S at this table this round is pair {current['ns']}.")
+    if data.get("ew") != current["ew"]:
+        form.add_error("ew", f"E-W at this table this round is pair {current['ew']}.")
+    if data.get("round") not in (None, current["round"]):
+        form.add_error("round", f"This table is playing round {current['round']}.")
+    return not form.errors
+
+
+def _enter(request, row):
+    _, results, current = _state(row)
+    if current is None:
+        return _render(request, row, status=400)
+    board = _posted_board(request)
+    game = row.section.session.event.game
+    form = ResultEntryForm(request.POST, game=game, prefix=f"b{board}")
+    form.board_number = board
+    if not form.is_valid() or not _check_place(form, current, form.cleaned_data["board"]):
+        _surface_errors(form, game)
+        return _render(request, row, posted=form, status=400)
+    try:
+        _store(row, current, form, results.get((current["round"], board)))
+    except ValidationError as exc:
+        _errors_to_form(form, exc)
+        _surface_errors(form, game)
+        return _render(request, row, posted=form, status=400)
+    return redirect(request.path + f"#board-{board}")
+
+
+def _store(row, current, form, existing):
+    actor = f"table {row.table_number}"
+    if existing is None:
+        scoring_services.record_result(
+            row.section, board_number=form.cleaned_data["board"], ns=current["ns"],
+            ew=current["ew"], round_number=current["round"], fields=form.result_fields,
+            actor=actor, via="table",
+        )  # fmt: skip
+        return
+    if existing.status == BoardResult.Status.CONFIRMED:
+        raise ValidationError(
+            {"board": "The opponents have confirmed this board; only the director can change it."}
+        )
+    scoring_services.correct_result(
+        existing, fields=form.result_fields, user=None,
+        reason=f"changed at {actor} before the opponents' O.K.",
+    )  # fmt: skip
+
+
+def _errors_to_form(form, exc: ValidationError) -> None:
+    for field, messages in exc.message_dict.items():
+        target = FIELD_OF_ERROR.get(field, field)
+        if target is not None and target not in form.fields:
+            target = "result" if "result" in form.fields else None
+        for message in messages:
+            form.add_error(target, message)
+
+
+def _surface_errors(form, game: str) -> None:
+    """Errors on a part the table page does not show (contract, declarer, tricks) go to the
+    box the players typed in, so every refusal is visible at its field."""
+    shown = set(FORM_FIELDS.get(game, FORM_FIELDS["contract"])) | {"board", "ns", "ew", "round"}
+    target = "tricks_ns" if game == "whist" else "result"
+    for name in [n for n in form.errors if n not in shown and n != "__all__"]:
+        moved = form.errors.pop(name)
+        form.errors.setdefault(target, form.error_class()).extend(moved)
+
+
+def _confirm(request, row):
+    _, results, current = _state(row)
+    if current is None or request.POST.get("round") != str(current["round"]):
+        return _render(request, row, status=400, confirm_error="That round is not open here.")
+    if any(results.get((current["round"], b)) is None for b in current["boards"]):
+        return _render(request, row, status=400, confirm_error="Enter every board first.")
+    if request.POST.get("ok") != "yes":
+        return _render(
+            request, row, status=400,
+            confirm_error="The opponents tick the box to say they have checked the results.",
+        )  # fmt: skip
+    scoring_services.confirm(
+        row.section, table_number=row.table_number, round_number=current["round"],
+        actor=f"table {row.table_number}",
+    )  # fmt: skip
+    return redirect(request.path)
+
+
+# --- the TD's page of table codes -------------------------------------------------------
+
+
+def _club_of_session(request, pk):
+    return get_object_or_404(Session.objects.select_related("event__club"), pk=pk).club
+
+
+def _qr(url: str) -> str:
+    return segno.make(url, error="m").svg_data_uri(scale=5, border=2)
+
+
+@director_required(_club_of_session)
+@never_cache
+def table_codes(request, pk):
+    session = get_object_or_404(Session.objects.select_related("event__club"), pk=pk)
+    sections = []
+    for section in session.sections.prefetch_related("table_tokens"):
+        active = {t.table_number: t for t in section.table_tokens.all() if not t.revoked}
+        tables = []
+        for number in tokens.section_tables(section):
+            token = active.get(number)
+            url = tokens.entry_url(request, token) if token else ""
+            tables.append({"number": number, "url": url, "qr": _qr(url) if url else ""})
+        sections.append({"section": section, "tables": tables})
+    return render(request, "table/codes.html", {"session": session, "sections": sections})
+
+
+@director_required(_club_of_session)
+@require_POST
+def table_codes_action(request, pk):
+    session = get_object_or_404(Session, pk=pk)
+    section = get_object_or_404(session.sections.all(), pk=request.POST.get("section"))
+    action, table = request.POST.get("action"), request.POST.get("table", "")
+    if action == "issue":
+        tokens.issue_tokens(section)
+    elif action == "revoke_all":
+        tokens.revoke_all(section)
+    elif action in ("revoke", "reissue") and table.isdigit():
+        (tokens.revoke if action == "revoke" else tokens.reissue)(section, int(table))
+    return redirect("table_codes", pk=session.pk)
