@@ -35,7 +35,9 @@ def _stored(section, **filters) -> dict[tuple[int, int], BoardResult]:
 
 def _row(section, board, play, stored=None, form=None, conflict=None) -> dict:
     initial = {"board": board, "ns": play.ns, "ew": play.ew, "round": play.round}
-    form = form or ResultEntryForm(initial=initial, game=section.session.event.game)
+    form = form or ResultEntryForm(
+        initial=initial, game=section.session.event.game, auto_id=f"r{board}-{play.ns}-%s"
+    )
     return {
         "board": board, "play": play, "form": form, "stored": stored,
         "shown": describe(stored) if stored else "", "conflict": conflict,
@@ -79,7 +81,10 @@ def slip(request, pk, round_number, table):
 def result(request, pk):
     """Record one row; answer with the row (htmx) or go back to the page it came from."""
     section = get_section(pk)
-    form = ResultEntryForm(request.POST, game=section.session.event.game)
+    posted = _Play(request.POST)
+    form = ResultEntryForm(
+        request.POST, game=section.session.event.game, auto_id=f"r{posted.board}-{posted.ns}-%s"
+    )
     stored = conflict = None
     if form.is_valid():
         data = form.cleaned_data
