@@ -2,13 +2,23 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import printing, public
+from .views import printing, public, table
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("club/<slug:slug>/", public.club, name="club"),
     path("event/<int:pk>/", public.event, name="event"),
     path("session/<int:pk>/", public.session, name="session"),
+    path("session/<int:pk>/standings/", public.session_standings, name="session_standings"),
+    path("session/<int:pk>/board/<int:number>/", public.board, name="board"),
+    path(
+        "session/<int:pk>/section/<str:section>/entry/<int:entry>/",
+        public.scorecard,
+        name="scorecard",
+    ),
+    path("session/<int:pk>/tables/", table.table_codes, name="table_codes"),
+    path("session/<int:pk>/tables/do/", table.table_codes_action, name="table_codes_action"),
+    path("t/<str:token>/", table.table, name="table"),
     path("session/<int:pk>/print/<slug:document>/", printing.download, name="session_print"),
     path("players/", public.player_search, name="player_search"),
     path("player/<int:pk>/", public.player, name="player"),

@@ -1,12 +1,27 @@
-"""Public pages: no login needed to read a club's events and sessions."""
+"""Public pages: no login needed to read a club's events, sessions, boards and players.
+
+Every page here applies the no-peeking rule of ``scoring.public_selectors``
+(board details hidden while play may still reach them) and the deal rule of
+``boards.services.deals_visible``.  Views read through selectors and render;
+they never compute a score.
+"""
 
 from __future__ import annotations
 
 from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+
+from boards.models import Board
+from boards.services import deals_visible
+from scoring import history, public_selectors
+from scoring.scorecards import build_scorecard
 
 from .. import selectors
-from ..models import Club, Event, Player, Session
+from ..models import Club, Event, Player, Section, Session
+from .boards import board_context
+from .charts import line_chart
 
 
 def home(request):
@@ -21,28 +36,90 @@ def club(request, slug):
 
 def event(request, pk):
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
-    return render(
-        request,
-        "tournament/event.html",
-        {
-            "event": event,
-            "sessions": selectors.event_sessions(event),
-            "is_director": event.club.is_director(request.user),
-        },
-    )
+    context = {
+        "event": event,
+        "sessions": selectors.event_sessions(event),
+        "is_director": event.club.is_director(request.user),
+    }
+    if event.kind == Event.Kind.SERIES:
+        counted, rows = history.series_standings(event)
+        context.update(series_sessions=counted, series_rows=rows)
+    return render(request, "tournament/event.html", context)
 
 
+def _session(pk) -> Session:
+    return get_object_or_404(Session.objects.select_related("event__club"), pk=pk)
+
+
+def _standings_context(request, session: Session) -> dict:
+    return {
+        "session": session,
+        "live": not session.is_final,
+        "hidden_rule": public_selectors.is_live(session),
+        "standings": public_selectors.public_standings(session),
+    }
+
+
+@never_cache
 def session(request, pk):
-    session = get_object_or_404(Session.objects.select_related("event__club"), pk=pk)
+    session = _session(pk)
+    context = _standings_context(request, session)
+    context["is_director"] = session.club.is_director(request.user)
+    return render(request, "tournament/session.html", context)
+
+
+@never_cache
+def session_standings(request, pk):
+    """Just the standings and travellers list: what the htmx poll swaps in every 15 s."""
+    session = _session(pk)
+    return render(request, "tournament/_standings.html", _standings_context(request, session))
+
+
+def _section(session: Session, name: str) -> Section:
+    return get_object_or_404(session.sections.all(), name=name)
+
+
+@never_cache
+def scorecard(request, pk, section, entry):
+    session = _session(pk)
+    section = _section(session, section)
+    entries = {e.number: e for e in section.entries.prefetch_related("entry_players__player")}
+    if entry not in entries:
+        raise Http404("No such entry in this section.")
+    shown = public_selectors.shown_boards(section, session, public_selectors.result_counts(session))
+    data = public_selectors.section_data(session, section)
+    names = {n: e.display_name for n, e in entries.items()}
+    card = build_scorecard(
+        section.get_movement(), data, entry, names, shown, session.event.scoring_method
+    )
+    standing = public_selectors.entry_standing(data.get("fields", []), entry)
+    chart = line_chart(card.chart, percent=card.chart_kind == "percent")
     return render(
         request,
-        "tournament/session.html",
+        "tournament/scorecard.html",
         {
-            "session": session,
-            "sections": selectors.session_sections(session),
-            "is_director": session.club.is_director(request.user),
+            "session": session, "section": section, "entry": entries[entry], "card": card,
+            "standing": standing, "chart": chart, "hidden_rule": public_selectors.is_live(session),
         },
-    )
+    )  # fmt: skip
+
+
+@never_cache
+def board(request, pk, number):
+    session = _session(pk)
+    row = Board.objects.filter(board_set__session=session, number=number).first()
+    show_deal = row is not None and deals_visible(session, request.user)
+    travellers = []
+    for item in public_selectors.public_standings(session):
+        for scored in item.boards:
+            if scored["board"] == number:
+                travellers.append((item, scored["results"]))
+    if not show_deal and not travellers:
+        raise Http404("This board is not shown yet.")
+    context = {"session": session, "number": number, "travellers": travellers}
+    if show_deal:
+        context.update(board_context(row))
+    return render(request, "tournament/board.html", context)
 
 
 def player_search(request):
@@ -57,8 +134,27 @@ def player_search(request):
 
 def player(request, pk):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    places = history.player_history(player)
+    seasons = _seasons(places)
     return render(
         request,
         "tournament/player.html",
-        {"player": player, "places": selectors.player_entries(player)},
+        {"player": player, "places": places, "seasons": seasons},
     )
+
+
+def _seasons(places) -> list[dict]:
+    """Per series event the player's session percentages, oldest first, as a chart."""
+    by_event: dict[int, dict] = {}
+    for place in reversed(places):
+        event = place.session.event
+        if event.kind != Event.Kind.SERIES or public_selectors.is_live(place.session):
+            continue
+        percent = (place.standing or {}).get("percent")
+        item = by_event.setdefault(event.pk, {"event": event, "values": [], "labels": []})
+        item["values"].append(percent)
+        item["labels"].append(place.session.name)
+    for item in by_event.values():
+        item["chart"] = line_chart(item["values"], labels=item["labels"], label=str(item["event"]))
+        item["chart_id"] = f"season-{item['event'].pk}"
+    return [item for item in by_event.values() if item["chart"] is not None]
