@@ -352,3 +352,33 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
         version=r.version,
     )
     return row
+
+
+# ---------------------------------------------------------------------------------------------
+# USEBIO and PBN results through the session file
+
+
+def _section_index(sf: sfile.SessionFile, name: str | None) -> int:
+    names = [s.name for s in sf.sections]
+    if name is None:
+        return 0
+    if name not in names:
+        raise InterchangeError("section", f"no section {name!r} (sections: {', '.join(names)})")
+    return names.index(name)
+
+
+def export_usebio(session: Session, section: str | None = None) -> str:
+    """USEBIO 1.2 XML of one section of a session, scored now."""
+    from tournament.interchange import usebio
+    from tournament.interchange.scoring_input import score_section
+
+    sf = sfile.parse(export_session(session))
+    index = _section_index(sf, section)
+    return usebio.write(sf, score_section(sf, index), index)
+
+
+def import_usebio(text: str | bytes, club: Club | None = None) -> Session:
+    """A new session from another program's USEBIO file (scores recomputed from travellers)."""
+    from tournament.interchange import usebio
+
+    return import_session(usebio.parse(text).to_json(), club=club)

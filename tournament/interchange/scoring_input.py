@@ -109,19 +109,22 @@ def session_input(sf: SessionFile, index: int):
     )
 
 
-def score(sf: SessionFile) -> dict[str, Any]:
-    """Score every section; the standings JSON that ``score_file`` prints."""
+def score_section(sf: SessionFile, index: int) -> dict[str, Any]:
+    """The standings JSON of one section (``SessionResult.to_json()`` with the section name)."""
     from scoring.contract import ScoringError
     from scoring.session import score_session
 
-    out = []
-    for i, section in enumerate(sf.sections):
-        try:
-            result = score_session(session_input(sf, i))
-        except ScoringError as exc:
-            raise InterchangeError(f"sections[{i}].results", str(exc)) from exc
-        data = result.to_json()
-        out.append({"format": data.pop("format"), "section": section.name, **data})
+    try:
+        result = score_session(session_input(sf, index))
+    except ScoringError as exc:
+        raise InterchangeError(f"sections[{index}].results", str(exc)) from exc
+    data = result.to_json()
+    return {"format": data.pop("format"), "section": sf.sections[index].name, **data}
+
+
+def score(sf: SessionFile) -> dict[str, Any]:
+    """Score every section; the standings JSON that ``score_file`` prints."""
+    out = [score_section(sf, i) for i in range(len(sf.sections))]
     if len(out) == 1:
         return out[0]
     return {"format": STANDINGS_FORMAT, "sections": out}
