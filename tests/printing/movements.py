@@ -44,7 +44,7 @@ def progressive_3() -> Movement:
     for r in range(1, 4):
         shift = r - 1
 
-        def at(t, seat, step):
+        def at(t, seat, step, shift=shift):
             return start[(t - 1 - step * shift) % 3 + 1][seat]
 
         tables = tuple(

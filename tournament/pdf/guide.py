@@ -73,14 +73,14 @@ def next_lines(movement: Movement, rnd: Round, st: Seating) -> list[str]:
 
 def guide_row(data: PrintData, movement: Movement, rnd: Round, st: Seating) -> list:
     people = [who_cell(data, getattr(st, a), movement.phantom) for a, _ in moves.seats(movement)]
-    then = "<br/>".join(escape(x) for x in next_lines(movement, rnd, st))
-    notes = ", ".join(moves.marks(movement, rnd, st))
+    then = "\n".join(next_lines(movement, rnd, st))
+    notes = "\n".join(moves.marks(movement, rnd, st))
     return [
         str(rnd.number),
         *people,
         boards_text(movement.boards_for(st)),
-        Paragraph(then, style(11, leading=13.5)),
-        para(notes, style(11, leading=13.5)),
+        then,
+        notes,
     ]
 
 
@@ -94,7 +94,8 @@ def guide_table(data: PrintData, movement: Movement, table: int) -> list:
     fixed = [15 * mm, *([people] * len(labels)), 20 * mm]
     rest = width - sum(fixed)
     widths = fixed + [rest * 0.62, rest * 0.38]
-    return [grid(rows, widths, [("ALIGN", (-2, 1), (-1, -1), "LEFT")])]
+    left = [("ALIGN", (-2, 1), (-1, -1), "LEFT"), ("LEADING", (-2, 1), (-1, -1), 13.5)]
+    return [grid(rows, widths, left)]
 
 
 def table_cards_story(data: PrintData) -> list:
@@ -126,13 +127,31 @@ def qr_drawing(url: str, size: float) -> Drawing:
     drawing = Drawing(size, size)
     drawing.add(Rect(0, 0, size, size, fillColor=colors.white, strokeColor=None))
     for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                top = size - (y + 4 + 1) * unit
-                drawing.add(
-                    Rect((x + 4) * unit, top, unit, unit, fillColor=colors.black, strokeWidth=0)
+        top = size - (y + 4 + 1) * unit
+        for start, length in dark_runs(row):
+            drawing.add(
+                Rect(
+                    (start + 4) * unit,
+                    top,
+                    length * unit,
+                    unit,
+                    fillColor=colors.black,
+                    strokeWidth=0,
                 )
+            )
     return drawing
+
+
+def dark_runs(row) -> list[tuple[int, int]]:
+    """(start, length) of each run of dark modules in a QR row: one rectangle per run."""
+    runs, start = [], None
+    for x, dark in enumerate([*row, 0]):
+        if dark and start is None:
+            start = x
+        elif not dark and start is not None:
+            runs.append((start, x - start))
+            start = None
+    return runs
 
 
 def qr_cards_story(data: PrintData) -> list:
