@@ -25,5 +25,6 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("td/", include("tournament.urls_director")),
+    path("boards/", include("boards.urls")),
     path("admin/", admin.site.urls),
 ]
