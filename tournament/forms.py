@@ -176,7 +176,8 @@ class RulingForm(forms.Form):
 
 
 class OverrideForm(forms.Form):
-    """The TD's seating for a progressive round, one 'table: ns v ew' line per table."""
+    """The TD's seating for a round, one line per table: 'table: N S E W' (players) or
+    'table: N-S v E-W' (pairs)."""
 
     seating = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}))
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
@@ -184,16 +185,22 @@ class OverrideForm(forms.Form):
     def clean_seating(self) -> list[dict]:
         rows = []
         for n, line in enumerate(self.cleaned_data["seating"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                table, pairs = line.split(":")
-                ns, ew = pairs.lower().split("v")
-                rows.append({"table": int(table), "ns": int(ns), "ew": int(ew)})
-            except ValueError:
-                raise forms.ValidationError(
-                    f"Line {n}: write 'table: N-S v E-W', e.g. '1: 3 v 6'."
-                ) from None
+            if line.strip():
+                rows.append(_seating_line(n, line))
         if not rows:
             raise forms.ValidationError("Give at least one table.")
         return rows
+
+
+def _seating_line(n: int, line: str) -> dict:
+    try:
+        table, rest = line.split(":")
+        if "v" in rest.lower():
+            ns, ew = rest.lower().split("v")
+            return {"table": int(table), "ns": int(ns), "ew": int(ew)}
+        north, south, east, west = (int(x) for x in rest.split())
+        return {"table": int(table), "n": north, "s": south, "e": east, "w": west}
+    except ValueError:
+        raise forms.ValidationError(
+            f"Line {n}: write 'table: N S E W' (e.g. '1: 3 7 4 8') or 'table: N-S v E-W'."
+        ) from None

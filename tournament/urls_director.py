@@ -2,7 +2,13 @@
 
 from django.urls import path
 
-from .views import director, director_results, director_setup, director_standings
+from .views import (
+    director,
+    director_results,
+    director_rulings,
+    director_setup,
+    director_standings,
+)
 
 urlpatterns = [
     path("", director.console, name="td_console"),
@@ -28,4 +34,7 @@ urlpatterns = [
     path("section/<int:pk>/travellers/", director_standings.travellers, name="td_travellers"),
     path("section/<int:pk>/scorecard/<int:entry>/", director_standings.scorecard,
          name="td_scorecard"),
+    path("section/<int:pk>/board/<int:board>/ruling/", director_rulings.ruling,
+         name="td_ruling"),
+    path("section/<int:pk>/progressive/", director_rulings.progressive, name="td_progressive"),
 ]  # fmt: skip

@@ -10,6 +10,7 @@ import csv
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 from scoring.models import Ruling, Standings
 from scoring.tables import (
@@ -85,19 +86,23 @@ def travellers(request, pk):
                   {"section": section, "table": table})  # fmt: skip
 
 
-@director_required(club_of_section)
-def board(request, pk, board):
-    """One board: its scored traveller, the audit trail and the rulings."""
-    section = get_section(pk)
-    context = {
+def board_context(section, board, ruling_form=None) -> dict:
+    return {
         "section": section,
         "board": board,
         "table": TravellerTable(traveller_rows(_section_data(section), board)),
         "audit": audit_for(section, board),
         "rulings": Ruling.objects.filter(section=section, board_number=board),
-        "ruling_form": RulingForm(),
+        "ruling_form": ruling_form or RulingForm(),
+        "ruling_url": reverse("td_ruling", args=[section.pk, board]),
     }
-    return render(request, "tournament/director/board.html", context)
+
+
+@director_required(club_of_section)
+def board(request, pk, board):
+    """One board: its scored traveller, the audit trail and the rulings."""
+    section = get_section(pk)
+    return render(request, "tournament/director/board.html", board_context(section, board))
 
 
 @director_required(club_of_section)

@@ -1,0 +1,57 @@
+"""Rulings on a board (``scoring.rulings``) and progressive seatings with the TD's override."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring import rulings
+
+from .. import progressive_services
+from ..forms import OverrideForm, RulingForm
+from ..permissions import director_required
+from .director import add_errors, club_of_section, get_section
+from .director_standings import board_context
+
+
+@require_POST
+@director_required(club_of_section)
+def ruling(request, pk, board):
+    section = get_section(pk)
+    form = RulingForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            rulings.apply(section, board, data["kind"], data, user=request.user)
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, f"Ruling recorded on board {board}.")
+            return redirect("td_board", pk=pk, board=board)
+    context = board_context(section, board, ruling_form=form)
+    return render(request, "tournament/director/board.html", context, status=400)
+
+
+@director_required(club_of_section)
+def progressive(request, pk):
+    """The next round's seating from the progressive policy, and the TD's override."""
+    section = get_section(pk)
+    form = OverrideForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            progressive_services.override(section, int(request.POST.get("round", 0)),
+                                          form.cleaned_data["seating"], request.user,
+                                          form.cleaned_data["reason"])  # fmt: skip
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, "Seating overridden; the reason is kept.")
+            return redirect("td_progressive", pk=pk)
+    proposal = progressive_services.next_seating(section)
+    round_value = request.POST.get("round") or (proposal or {}).get("round", 1)
+    context = {"section": section, "form": form, "round_value": round_value,
+               "seatings": section.round_seatings.all(), "next": proposal}  # fmt: skip
+    status = 400 if request.method == "POST" else 200
+    return render(request, "tournament/director/progressive.html", context, status=status)
