@@ -5,7 +5,7 @@ from itertools import combinations
 import pytest
 
 from tournament.movements.base import MovementError
-from tournament.movements.individual_checks import check_i1, check_i2, check_boards, meetings
+from tournament.movements.individual_checks import check_boards, check_i1, check_i2, meetings
 from tournament.movements.pivot import (
     build_baker,
     build_pivot,
