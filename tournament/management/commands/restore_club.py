@@ -1,0 +1,26 @@
+"""``manage.py restore_club FILE``: rebuild a club from backup_club (all or nothing)."""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from .import_session import read_text
+
+
+class Command(BaseCommand):
+    help = "Restore a duplicate-club/1 backup onto a database that does not have the club."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, **options):
+        from tournament.interchange.db_club import restore_club
+        from tournament.interchange.errors import InterchangeError
+
+        try:
+            club = restore_club(json.loads(read_text(options["file"])))
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"{options['file']}: line {exc.lineno}: not valid JSON") from exc
+        except InterchangeError as exc:
+            raise CommandError(f"{options['file']}: {exc}") from exc
+        self.stdout.write(club.slug)
