@@ -33,6 +33,9 @@ class BoardSet(models.Model):
     released_at = models.DateTimeField(null=True, blank=True)
     analysis_total = models.PositiveIntegerField(default=0)
     analysis_done = models.PositiveIntegerField(default=0)
+    #: when the running (or last) double-dummy job started, and why it failed (blank if it did not)
+    analysis_started = models.DateTimeField(null=True, blank=True)
+    analysis_error = models.CharField(max_length=300, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
