@@ -382,3 +382,20 @@ def import_usebio(text: str | bytes, club: Club | None = None) -> Session:
     from tournament.interchange import usebio
 
     return import_session(usebio.parse(text).to_json(), club=club)
+
+
+def export_pbn_results(session: Session, section: str | None = None) -> str:
+    """PBN 2.1 with ScoreTable per board and TotalScoreTable, scored now."""
+    from tournament.interchange import pbn_results
+    from tournament.interchange.scoring_input import score_section
+
+    sf = sfile.parse(export_session(session))
+    index = _section_index(sf, section)
+    return pbn_results.write(sf, score_section(sf, index), index)
+
+
+def import_pbn_results(text: str, club: Club) -> Session:
+    """A new session (in ``club``) from the results in another program's PBN file."""
+    from tournament.interchange import pbn_results
+
+    return import_session(pbn_results.parse(text).to_json(), club=club)
