@@ -100,10 +100,11 @@ def starter(players: int) -> tuple[tuple[int | None, ...], ...]:
     stored = _stored_starters().get(str(players))
     if stored:
         return tuple(tuple(t) for t in stored["tables"])
-    tables = search_starter(players)
+    tables = search_starter(players, tries=20)
     if tables is None:
         raise MovementError(
-            f"no schedule found for {players} players; use {nearest_choices(players)}"
+            f"no {players}-player schedule is stored and a quick search found none "
+            f"(run individual_search.search_starter offline); use {nearest_choices(players)}"
         )
     return tuple(_best_orientation(group_for(players)[0], tables))
 
