@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import howell, mitchell, teams
+from . import howell, individual, mitchell, pivot, progressive, teams
 from .base import Movement, MovementError, Round, Seating
-from .checks import balance, check
+from .checks import balance, check, check_p1, check_p2, check_p5, check_p6, check_p7
+from .individual_checks import check_individual
 
 __all__ = ["BUILDERS", "Movement", "MovementError", "Round", "Seating", "build", "kinds"]
 
@@ -26,9 +27,45 @@ BUILDERS: dict[str, Callable[..., Movement]] = {
     "team": teams.team,
 }
 
+#: Social games built from the number of players (or tables); seating invariants and I1–I8.
+INDIVIDUAL_BUILDERS: dict[str, Callable[..., Movement]] = {
+    "individual": lambda players, tables, boards_per_round: individual.build_individual(
+        _players(players, tables), boards_per_round
+    ),
+    "rainbow": lambda players, tables, boards_per_round: individual.build_rainbow(
+        tables or _players(players, None) // 4, boards_per_round or 2
+    ),
+    "pivot": lambda players, tables, boards_per_round: pivot.build_pivot(players or 4),
+    "safford": lambda players, tables, boards_per_round: pivot.build_safford(),
+    "baker": lambda players, tables, boards_per_round: pivot.build_baker(),
+    # PR-6: deals are not overplayed, so only the seating invariants apply
+    "pivot-pair": lambda players, tables, boards_per_round: progressive.build_pivot_pair(
+        tables or _players(players, None) // 4, boards_per_round or 1
+    ),
+}
+
 
 def kinds() -> list[str]:
-    return sorted(BUILDERS)
+    return sorted(BUILDERS) + sorted(INDIVIDUAL_BUILDERS)
+
+
+def _players(players: int | None, tables: int | None) -> int:
+    if players is None and tables is None:
+        raise MovementError("give the number of players (or tables) for an individual game")
+    return players if players is not None else 4 * tables
+
+
+def build_individual_kind(
+    kind: str, players: int | None, tables: int | None, boards_per_round: int | None
+) -> Movement:
+    """Build and check a game where partners change (individual, rainbow, pivot, …)."""
+    movement = INDIVIDUAL_BUILDERS[kind](players, tables, boards_per_round)
+    problems = [p for f in (check_p1, check_p2, check_p5, check_p6, check_p7) for p in f(movement)]
+    if kind in ("individual",):
+        check_individual(movement)
+    if problems:
+        raise MovementError("; ".join(problems[:5]))
+    return movement
 
 
 def build(
@@ -40,6 +77,8 @@ def build(
     **options: Any,
 ) -> Movement:
     """Build, check and balance a movement; bad input raises :class:`MovementError`."""
+    if kind in INDIVIDUAL_BUILDERS:
+        return build_individual_kind(kind, options.get("players"), tables, boards_per_round)
     if kind not in BUILDERS:
         raise MovementError(f"unknown movement {kind!r}; choose one of {', '.join(kinds())}")
     tables = _tables(tables, pairs)

@@ -137,7 +137,7 @@ def check_p7(movement: Movement) -> list[str]:
     out = []
     boards: Counter[int] = Counter()
     for rnd in movement.rounds:
-        seated = {x for st in rnd.tables for x in st.seated}
+        seated = {x for st in rnd.tables for x in st.seated} | set(rnd.sit_out)
         out += [f"P7: round {rnd.number}: {x} is not seated" for x in sorted(everyone - seated)]
         for st in rnd.tables:
             for who in st.seated:

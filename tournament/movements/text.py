@@ -68,8 +68,17 @@ def master_sheet(movement: Movement) -> str:
         f"({sets * movement.boards_per_round} boards), {movement.fields} field(s)",
         f"Announcement: {movement.announcement}" if movement.announcement else "",
     ]
-    if movement.balance:
+    if movement.balance and "U" in movement.balance:
         head.append(f"Balance: U = {movement.balance['U']:.2f}")
+    sit_outs = [
+        f"round {r.number}: {', '.join(map(str, r.sit_out))}" for r in movement.rounds if r.sit_out
+    ]
+    if sit_outs:
+        head.append("Sitting out: " + "; ".join(sit_outs))
     body = grid(movement)
-    legend = "Cells: N-S pair - E-W pair / set; * arrow switch; = shared set; - sits out"
+    legend = (
+        "Cells: players N S E W / set; = shared set"
+        if movement.individual
+        else "Cells: N-S pair - E-W pair / set; * arrow switch; = shared set; - sits out"
+    )
     return "\n".join([*filter(None, head), *notes(movement), "", *body, "", legend]) + "\n"
