@@ -79,11 +79,17 @@ class SectionForm(forms.Form):
 class SignInForm(forms.Form):
     """One entry: players picked from the club list and/or new players typed in."""
 
-    player1 = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
-    player2 = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
-    new_player1 = forms.CharField(max_length=120, required=False, label="or new player")
-    new_player2 = forms.CharField(max_length=120, required=False, label="or new player")
-    number = forms.IntegerField(min_value=1, required=False, help_text="blank: next free")
+    player1 = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label="Player 1"
+    )
+    player2 = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label="Player 2"
+    )
+    new_player1 = forms.CharField(max_length=120, required=False, label="or new player 1")
+    new_player2 = forms.CharField(max_length=120, required=False, label="or new player 2")
+    number = forms.IntegerField(
+        min_value=1, required=False, label="Number", help_text="blank: next free"
+    )
 
     def __init__(self, *args, club, size: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
