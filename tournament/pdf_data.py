@@ -67,7 +67,7 @@ def check(session: Session, document: str, section: str | None = None) -> Sectio
         raise PrintError(
             f"{document}: session {session.pk} has no boards yet; deal or import the boards first"
         )
-    if document in NEEDS_STANDINGS and not standings_data(session):
+    if document in NEEDS_STANDINGS and not standings_data(session, chosen):
         raise PrintError(f"{document}: no standings yet; enter and score results first")
     return chosen
 
@@ -80,26 +80,31 @@ def board_rows(session: Session) -> list:
     return [b for b in board_set.boards.all() if b.deal]
 
 
-def engine_boards(session: Session) -> tuple:
-    """The session's boards as ``boards.deals.Board`` values (deals recorded only)."""
-    from boards.cards import Card, Suit
-    from boards.deals import Deal, make_board
+def hand_records(session: Session) -> list:
+    """The session's recorded boards with their double-dummy analyses (``boards.selectors``)."""
+    from boards.selectors import hand_records as board_set_hand_records
 
-    game = session.event.game
-    out = []
-    declared = getattr(getattr(session, "board_set", None), "declared_trump", "")
-    for row in board_rows(session):
-        card = Card.parse(row.trump_card) if row.trump_card and not declared else None
-        suit = Suit.parse(declared) if declared and game == "whist" else None
-        out.append(make_board(row.number, Deal.from_pbn(row.deal), game, card, suit))
-    return tuple(out)
+    if not board_rows(session):
+        return []
+    return board_set_hand_records(session.board_set)
 
 
-def standings_data(session: Session) -> dict | None:
+def standings_data(session: Session, section: Section | None = None) -> dict | None:
+    """One section's ``duplicate-standings/1`` dict with the session's status.
+
+    ``Standings.data`` keeps every section under ``"sections"``
+    (``scoring.services.recompute_standings``); the documents read one section's dict.
+    """
     try:
-        return session.standings.data or None
+        data = session.standings.data or None
     except Exception:  # noqa: BLE001 — RelatedObjectDoesNotExist: nothing scored yet
         return None
+    if not data or "sections" not in data:
+        return data
+    for part in data["sections"]:
+        if section is None or part.get("name") == section.name:
+            return {**part, "status": data.get("status", part.get("status"))}
+    return None
 
 
 def entry_names(section: Section) -> dict[int, str]:
@@ -131,6 +136,7 @@ def print_data(
     event = session.event
     base = base_url or getattr(settings, "SITE_URL", "http://localhost:8000")
     tables, rounds = progressive_size(section, event)
+    records = hand_records(session)
     return PrintData(
         title=f"{event.name} — {session.name}",
         movement=section.get_movement(),
@@ -140,9 +146,10 @@ def print_data(
         game=event.game,
         page_size=page_size(page),
         names=entry_names(section),
-        boards=engine_boards(session),
+        boards=tuple(h.board for h in records),
+        analyses={h.board.board_number: h.dd for h in records if h.dd is not None},
         table_urls=table_urls(section, base),
-        standings=standings_data(session),
+        standings=standings_data(session, section),
         progressive=is_progressive(session),
         tables=tables,
         rounds=rounds,
