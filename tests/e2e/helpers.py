@@ -115,3 +115,35 @@ def key_in(page, board: int, ns: int, text: str, lead: str = "") -> None:
     page.keyboard.press("Enter")
     # swapped in place and settled (htmx keeps the old classes for a moment)
     page.wait_for_selector(f"#row-{board}-{ns}:not(.open):not(.htmx-settling) .stored")
+
+
+def read_table(table) -> list[dict[str, str]]:
+    heads = [h.strip() for h in table.locator("thead th").all_text_contents()]
+    rows = []
+    for tr in table.locator("tbody tr").all():
+        cells = (c.strip() for c in tr.locator("td").all_text_contents())
+        rows.append(dict(zip(heads, cells, strict=True)))
+    return rows
+
+
+def running_session(pairs: int = 6, boards_per_round: int = 2, start: bool = True):
+    """A (running) Howell with its boards dealt, set up with the services (not the browser)."""
+    import datetime
+
+    from boards import services as boards_services
+    from tournament import console_services, services
+    from tournament.models import Event, Session
+
+    club, user, players = make_club()
+    event = Event.objects.create(
+        club=club, name="Tuesday pairs", game="contract", scoring_method="matchpoints"
+    )
+    session = Session.objects.create(event=event, name="Evening", date=datetime.date(2026, 11, 3))
+    section = console_services.add_section(session, "A")
+    for i in range(pairs):
+        console_services.sign_in(section, [players[2 * i], players[2 * i + 1]])
+    services.choose_movement(section, "howell", boards_per_round=boards_per_round)
+    boards_services.generate(session, seed="keyboard")
+    if start:
+        services.set_status(session, Session.Status.RUNNING)
+    return session, section
