@@ -92,9 +92,8 @@ def _validate(hands: Mapping[Direction, Sequence[Card]]) -> None:
         if count != 13:
             problems.append(f"{direction.title} has {count} cards, not 13")
     missing = [c.symbol() for c in FULL_PACK if c not in seen]
-    total = sum(len(hands.get(d, ())) for d in Direction)
     if missing:
-        problems.append(f"{total} cards, not 52: missing {' '.join(missing)}")
+        problems.append(f"{len(seen)} different cards, not 52: missing {' '.join(missing)}")
     if problems:
         raise DealError(problems)
 

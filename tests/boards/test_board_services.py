@@ -104,7 +104,7 @@ def test_enter_deal_accepts_typed_forms(session, text):
 @pytest.mark.parametrize(
     "text, problem",
     [
-        (LINES.replace("C 972", "C 97"), "51 cards, not 52: missing ♣2"),
+        (LINES.replace("C 972", "C 97"), "51 different cards, not 52: missing ♣2"),
         (LINES.replace("C JT63", "C JT6"), "East has 12 cards, not 13"),
         (LINES.replace("E: S Q4", "E: S K4"), "♠K appears twice (North and East)"),
         (LINES.replace("C AK54", "C AK542"), "South has 14 cards, not 13"),

@@ -123,7 +123,7 @@ def test_pbn_deal_with_one_unknown_hand_is_completed():
         # 51 cards: East lacks the ♣3
         (
             TYPED.replace("♣JT63", "♣JT6"),
-            r"East has 12 cards, not 13; 51 cards, not 52: missing ♣3",
+            r"East has 12 cards, not 13; 51 different cards, not 52: missing ♣3",
         ),
         # a repeated card: ♠K typed for North and again for West
         (TYPED.replace("W: AT9865", "W: AT986K"), r"♠K appears twice \(North and West\)"),

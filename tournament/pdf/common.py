@@ -57,6 +57,7 @@ class PrintData:
     page_size: str = "A4"
     names: dict[int, str] = field(default_factory=dict)
     boards: tuple = ()  # boards.deals.Board, in board order
+    analyses: dict[int, Any] = field(default_factory=dict)  # board number -> boards.dds.DDResult
     table_urls: dict[int, str] = field(default_factory=dict)
     standings: dict[str, Any] | None = None
     progressive: bool = False

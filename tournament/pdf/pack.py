@@ -38,7 +38,7 @@ def hand_records(data: PrintData):
     need_boards(data, "hand records")
     from boards.pdf import HandRecordBoard, render_hand_records
 
-    items = [HandRecordBoard(board) for board in data.boards]
+    items = [HandRecordBoard(board, data.analyses.get(board.board_number)) for board in data.boards]
     _, mime, body = render_hand_records(
         items, title=f"Hand records · {data.title}", size=data.page_size.upper()
     )
