@@ -19,6 +19,7 @@ from .helpers import (
     new_event,
     new_session,
     open_rows,
+    read_table,
     sign_in_pair,
     sign_in_td,
 )
@@ -137,15 +138,6 @@ def correct_one(page, live_server, section_pk, played) -> None:
     assert cells[3].split()[:2] == old_text.split()[:2]  # e.g. "1NT S 8"
     assert cells[4].split() == ["3NT", "E", "9"]
     played[board, ns] = (ew, new_text)
-
-
-def read_table(table) -> list[dict[str, str]]:
-    heads = [h.strip() for h in table.locator("thead th").all_text_contents()]
-    rows = []
-    for tr in table.locator("tbody tr").all():
-        cells = (c.strip() for c in tr.locator("td").all_text_contents())
-        rows.append(dict(zip(heads, cells, strict=True)))
-    return rows
 
 
 def test_a_three_table_howell_club_night(page, live_server, transactional_db):
