@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pypdf import PdfReader
 
@@ -35,6 +36,8 @@ def press_and_expect_error(page, board: int, ns: int, typed: str, message: str) 
     field.wait_for()
     assert re.search(message, field.locator(".errorlist").text_content(), re.I)
     assert page.input_value(f"#r{board}-{ns}-result") == typed
+    # the redrawn row still goes back to this screen when sent without htmx
+    assert page.input_value(f"#row-{board}-{ns} input[name=next]") == urlsplit(page.url).path
     wait_for_focus(page, f"r{board}-{ns}-result")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from scoring.forms import ResultEntryForm
@@ -100,7 +101,7 @@ def result(request, pk):
             add_errors(form, _renamed(exc))
     status = 200 if stored else (409 if conflict else 400)
     if not request.htmx and stored:
-        return redirect(request.POST.get("next") or "td_session", pk=section.session_id)
+        return _back(request, section)
     play = _Play(form.data)
     row = _row(section, play.board, play, stored, None if stored else form, conflict)
     return render(request, ROW, {"row": row, "section": section, "names": {}}, status=status)
@@ -140,7 +141,15 @@ def confirm(request, pk):
         messages.success(request, f"{count} result(s) confirmed.")
     else:
         messages.error(request, "Give the table and the round to confirm.")
-    return redirect(request.POST.get("next") or "td_session", pk=section.session_id)
+    return _back(request, section)
+
+
+def _back(request, section):
+    """Back to the entry screen the form came from (``next``: a path on this site only)."""
+    url = request.POST.get("next") or ""
+    if url_has_allowed_host_and_scheme(url, {request.get_host()}, request.is_secure()):
+        return redirect(url)
+    return redirect("td_session", pk=section.session_id)
 
 
 def _result_row(pk) -> BoardResult:
