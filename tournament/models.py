@@ -349,3 +349,68 @@ class TableToken(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.table_number} of {self.section}"
+
+
+class ProgressiveTableResult(models.Model):
+    """One table's result in one round of a progressive game: the side that won, or both
+    sides' points; at a tie the policy cannot settle, the TD's decision of which side
+    progresses (``tie_decision``, ``decided_by``) [002 L6473–6476, L6817–6818]."""
+
+    class Side(models.TextChoices):
+        NS = "ns", "N-S"
+        EW = "ew", "E-W"
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="progressive_results"
+    )
+    round_number = models.PositiveIntegerField()
+    table_number = models.PositiveIntegerField()
+    winner = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    ns_points = models.IntegerField(null=True, blank=True)
+    ew_points = models.IntegerField(null=True, blank=True)
+    tie_decision = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "round_number", "table_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round_number", "table_number"],
+                name="one_progressive_result_per_table_round",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round_number} table {self.table_number}"
+
+
+class ProgressivePrizeTie(models.Model):
+    """How a tie for a prize was settled (play-off, cut or draw of numbered slips
+    [002 L6782–6788]): the tied players (``players``, "3,7") best first in ``order``."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="progressive_prize_ties"
+    )
+    players = models.CharField(max_length=200)
+    order = models.JSONField()
+    method = models.CharField(max_length=10)
+    note = models.CharField(max_length=200, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "created"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "players"], name="one_decision_per_tie")
+        ]
+
+    def __str__(self) -> str:
+        return f"Tie {self.players}: {self.method}"
