@@ -1,16 +1,14 @@
 """Standings while running, provisional and final; prizes; travellers; scorecards; CSV.
 
 Every page reads the kept standings (``scoring.models.Standings``) and renders tables from
-``scoring.tables``; the CSV export is the same table's ``as_values()``.
+``scoring.tables``; the CSV export is django-tables2's ``TableExport`` of the same table.
 """
 
 from __future__ import annotations
 
-import csv
-
-from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django_tables2.export import TableExport
 
 from scoring.models import Ruling, Standings
 from scoring.tables import (
@@ -44,14 +42,11 @@ def _section_data(section) -> dict:
 
 
 def _export(request, table, filename):
-    """CSV of exactly the table on the page (``Table.as_values``, as django-tables2's own
-    ``TableExport`` does; tablib is not installed, so the csv module writes it)."""
+    """CSV of exactly the table on the page: django-tables2's ``TableExport`` (tablib)
+    writes the table's ``as_values()``, the same columns and values as the screen."""
     if request.GET.get("_export") != "csv":
         return None
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    csv.writer(response).writerows(table.as_values())
-    return response
+    return TableExport("csv", table).response(f"{filename}.csv")
 
 
 @director_required(club_of_session)
