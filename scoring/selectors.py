@@ -59,13 +59,32 @@ def scheduled_plays(movement: Movement) -> dict[int, list[Play]]:
     plays: dict[int, list[Play]] = {}
     for rnd in movement.rounds:
         for seating in rnd.tables:
-            if _has_phantom(movement, seating) or seating.ns is None or seating.ew is None:
+            ns, ew = _sides(seating)
+            if _has_phantom(movement, seating) or ns is None or ew is None:
                 continue
             for board in movement.boards_for(seating):
-                plays.setdefault(board, []).append(
-                    Play(rnd.number, seating.table, seating.ns, seating.ew)
-                )
+                plays.setdefault(board, []).append(Play(rnd.number, seating.table, ns, ew))
     return plays
+
+
+def _sides(seating: Seating) -> tuple[int | None, int | None]:
+    """The entries a result row is stored under: the pairs, or (individual) the N and E
+    players, whose partners S and W are credited with the same score (scoring.individual)."""
+    if seating.is_individual:
+        return seating.n, seating.e
+    return seating.ns, seating.ew
+
+
+def individual_seats(movement: Movement | None) -> dict[tuple[int, int], tuple] | None:
+    """(round, table) → (n, s, e, w) for an individual movement, else None."""
+    if movement is None or not movement.individual:
+        return None
+    return {
+        (rnd.number, st.table): (st.n, st.s, st.e, st.w)
+        for rnd in movement.rounds
+        for st in rnd.tables
+        if st.is_individual and not _has_phantom(movement, st)
+    }
 
 
 def _has_phantom(movement: Movement, seating: Seating) -> bool:
@@ -103,10 +122,11 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
         plays = scheduled_plays(movement)
         expected = {board: len(p) for board, p in plays.items()}
         count: Counter[int] = Counter()
+        seats = individual_seats(movement) or {}
         for board_plays in plays.values():
             for play in board_plays:
-                count[play.ns] += 1
-                count[play.ew] += 1
+                for player in seats.get((play.round, play.table), (play.ns, play.ew)):
+                    count[player] += 1
         scheduled = {n: count[n] for n in numbers if count[n]}
     settings = dict(event.conditions.get("scoring", {})) if event.conditions else {}
     return SessionInput(

@@ -17,11 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from scoring.individual import individual_result
 from scoring.session import ScoringError, score_session, validate_line
 from tournament.models import Entry, Section, Session
 
 from .models import BoardResult, ResultAudit, Standings
-from .selectors import result_line, scheduled_plays, section_input
+from .selectors import individual_seats, result_line, scheduled_plays, section_input
 
 TEXT_FIELDS = {"contract", "declarer", "lead", "adjusted", "fouled_group"}
 DEFAULTS: dict[str, Any] = {
@@ -270,7 +271,13 @@ def delete_result(row: BoardResult, *, user, reason: str) -> None:
 def confirm(
     section: Section, *, table_number: int, round_number: int, user=None, actor: str = ""
 ) -> int:
-    """The opponents' O.K. [002 L3360–3362]: lock a table's results of a round."""
+    """The opponents' O.K. [002 L3360–3362]: lock a table's results of a round.
+
+    Like every other result write it first locks the session row, so all writes in a
+    session take their locks in the same order (session, then results) and cannot deadlock.
+    """
+    session = Session.objects.select_for_update().get(pk=section.session_id)
+    _writable(session, user)
     rows = list(
         BoardResult.objects.select_for_update().filter(
             section=section, table_number=table_number, round_number=round_number,
@@ -288,12 +295,21 @@ def confirm(
     return len(rows)
 
 
+def _individual(section: Section, inp, result):
+    """An individual movement ranks players, each credited with the partnership's score."""
+    seats = individual_seats(section.get_movement())
+    if seats is None:
+        return result
+    names = {e.number: e.name for e in inp.entries}
+    return individual_result(result, seats, names, inp.boards_scheduled)
+
+
 def recompute_standings(session: Session) -> Standings:
     """Score every section and keep the result for the pages (one JSON row per session)."""
     sections = []
     for section in session.sections.prefetch_related("entries__entry_players__player"):
         inp = section_input(section, session.event, final=session.is_final)
-        result = score_session(inp)
+        result = _individual(section, inp, score_session(inp))
         data = result.to_json()
         data["name"] = section.name
         sections.append(data)
