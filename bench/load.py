@@ -97,7 +97,11 @@ def request(opener, url: str, data: dict | None, stats: Stats, kind: str) -> str
             return text
     except urllib.error.HTTPError as exc:
         text = exc.read().decode(errors="replace")
-        stats.record(kind, time.perf_counter() - started, exc.code < 500 and exc.code != 400)
+        ok = exc.code < 500 and exc.code != 400
+        stats.record(kind, time.perf_counter() - started, ok)
+        if not ok and os.environ.get("LOAD_DEBUG"):
+            found = re.findall(r'(?:role="alert"[^>]*>|class="errorlist"[^>]*>)([^<]+)', text)
+            print(f"{kind} {exc.code}: {found[:3]}", file=sys.stderr)
         return text
     except OSError:
         stats.record(kind, time.perf_counter() - started, False)

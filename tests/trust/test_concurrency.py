@@ -108,3 +108,23 @@ def test_a_restart_mid_session_loses_nothing(section):
     connections.close_all()  # the process's connections go away, as in a restart
     assert BoardResult.objects.count() == count
     assert services.recompute_standings(section.session).data["sections"] == before["sections"]
+
+
+def test_confirming_while_other_tables_enter_results_never_deadlocks(section):
+    """The load test found a deadlock: the O.K. locked results before the session, entries
+    the other way round.  All writes now lock the session first."""
+    plays = scheduled_plays(section.get_movement())
+    first_round = [(b, p) for b, ps in plays.items() for p in ps if p.round == 1]
+    table_one = [(b, p) for b, p in first_round if p.table == 1]
+    others = [(b, p) for b, p in first_round if p.table != 1]
+    for board, play in table_one:
+        submit(section, play, board, 9)()
+
+    def confirm_table_one():
+        return str(services.confirm(section, table_number=1, round_number=1))
+
+    jobs = [confirm_table_one] + [submit(section, p, b, 8) for b, p in others]
+    outcomes = run_all(jobs)
+    assert outcomes[0] == str(len(table_one))
+    assert outcomes[1:] == ["stored"] * len(others)
+    assert BoardResult.objects.filter(section=section, status="confirmed").count() == len(table_one)
