@@ -1,13 +1,12 @@
 """Progressive games: the next round's seating from the event's progressive policy after a
-round's results (``tournament.movements.progressive``), and the TD's override with its
+round's results (``tournament.movements.progressive``; the results are the tables'
+``ProgressiveTableResult`` rows, see ``progressive_play``), and the TD's override with its
 reason (``RoundSeating.overridden_by`` / ``override_reason``)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-
-from scoring.models import Standings
 
 from .models import RoundSeating, Section
 
@@ -28,36 +27,23 @@ def _seats(rows: list[dict]):
     return [Seating(**row) for row in rows]
 
 
-def _table_results(section: Section, round_number: int) -> dict:
-    """Each table's N-S and E-W points in the round (from the kept standings)."""
-    from tournament.movements.progressive import TableResult
-
-    data = Standings.objects.filter(session_id=section.session_id).first()
-    totals: dict[int, int] = {}
-    for sec in (data.data if data else {}).get("sections", []):
-        if sec["name"] != section.name:
-            continue
-        tables = dict(section.results.filter(round_number=round_number)
-                      .values_list("ns_entry__number", "table_number"))  # fmt: skip
-        for board in sec.get("boards", []):
-            for r in board["results"]:
-                if r["ns"] in tables and r.get("score_ns") is not None:
-                    table = tables[r["ns"]]
-                    totals[table] = totals.get(table, 0) + int(r["score_ns"])
-    return {t: TableResult(ns_points=max(s, 0), ew_points=max(-s, 0)) for t, s in totals.items()}
-
-
 def next_seating(section: Section) -> dict | None:
-    """{"round": r + 1, "seating": [...]} after the last kept round, or {"error": ...}."""
+    """{"round": r + 1, "seating": [...]} after the last kept round, or {"error": ...};
+    a tie the policy cannot settle adds {"ties": [table, ...]} for the TD to decide."""
+    from tournament.progressive_play import table_results
+
     last = section.round_seatings.order_by("-round_number").first()
     if last is None:
         return None
     from tournament.movements.base import MovementError
+    from tournament.movements.progressive import TieUndecided
     from tournament.movements.progressive import next_seating as engine_next
 
+    results, decisions = table_results(section, last.round_number)
     try:
-        seats = engine_next(_policy(section), _seats(last.seating),
-                            _table_results(section, last.round_number))  # fmt: skip
+        seats = engine_next(_policy(section), _seats(last.seating), results, decisions)
+    except TieUndecided as exc:
+        return {"round": last.round_number + 1, "error": str(exc), "ties": exc.tables}
     except (MovementError, ValueError, KeyError) as exc:
         return {"round": last.round_number + 1, "error": str(exc)}
     rows = [{k: v for k, v in vars(s).items() if v not in (None, (), False)} for s in seats]

@@ -12,6 +12,7 @@ from scoring import rulings
 from .. import progressive_services
 from ..forms import OverrideForm, RulingForm
 from ..permissions import director_required
+from . import director_progressive
 from .director import add_errors, club_of_section, get_section
 from .director_standings import board_context
 
@@ -36,8 +37,10 @@ def ruling(request, pk, board):
 
 @director_required(club_of_section)
 def progressive(request, pk):
-    """The next round's seating from the progressive policy, and the TD's override."""
+    """The progressive game (``director_progressive``) and the TD's override of a seating."""
     section = get_section(pk)
+    if request.method == "POST" and request.POST.get("action"):
+        return director_progressive.handle(request, section)
     form = OverrideForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -49,9 +52,5 @@ def progressive(request, pk):
         else:
             messages.success(request, "Seating overridden; the reason is kept.")
             return redirect("td_progressive", pk=pk)
-    proposal = progressive_services.next_seating(section)
-    round_value = request.POST.get("round") or (proposal or {}).get("round", 1)
-    context = {"section": section, "form": form, "round_value": round_value,
-               "seatings": section.round_seatings.all(), "next": proposal}  # fmt: skip
     status = 400 if request.method == "POST" else 200
-    return render(request, "tournament/director/progressive.html", context, status=status)
+    return director_progressive.render_page(request, section, form=form, status=status)

@@ -1,0 +1,119 @@
+"""The progressive game on the console (``/td/section/<pk>/progressive/``): start it, enter
+each table's result, settle ties, seat the next round, and the ranking with prizes.
+
+One URL; a POST says what it does in ``action`` (``start``, ``result``, ``tie``, ``next``,
+``prize_tie``); a POST without one is the TD's override (``director_rulings``).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+
+from .. import progressive_play, progressive_prizes, progressive_services
+
+SEATS = (("n", "N"), ("s", "S"), ("e", "E"), ("w", "W"))
+
+
+def _int(value, field: str) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ValidationError({field: f"{field}: a whole number, please."}) from None
+
+
+def _start(request, section):
+    text = request.POST.get("given", "").strip()
+    given = progressive_play.parse_positions(text) if text else None
+    progressive_play.start(section, seed=_int(request.POST.get("seed"), "seed"), given=given)
+    return "Round 1 is seated."
+
+
+def _result(request, section):
+    table = _int(request.POST.get("table"), "table")
+    progressive_play.enter_result(
+        section, table, winner=request.POST.get("winner", ""),
+        ns_points=_int(request.POST.get("ns_points"), "ns_points"),
+        ew_points=_int(request.POST.get("ew_points"), "ew_points"), user=request.user,
+    )  # fmt: skip
+    return f"Table {table}: result kept."
+
+
+def _tie(request, section):
+    table = _int(request.POST.get("table"), "table")
+    progressive_play.decide_tie(section, _int(request.POST.get("round"), "round"), table,
+                                request.POST.get("side", ""), user=request.user)  # fmt: skip
+    return f"Table {table}: the TD's decision is recorded."
+
+
+def _next(request, section):
+    row = progressive_services.advance(section)
+    return f"Round {row.round_number} is seated."
+
+
+def _prize_tie(request, section):
+    tied = [int(x) for x in request.POST.get("players", "").split(",") if x.strip().isdigit()]
+    text = request.POST.get("order", "").replace(",", " ").split()
+    order = [_int(x, "order") for x in text] if text else None
+    progressive_prizes.decide_prize_tie(section, tied, order, user=request.user)
+    return f"The tie between players {tied} is settled and recorded."
+
+
+ACTIONS = {"start": _start, "result": _result, "tie": _tie, "next": _next, "prize_tie": _prize_tie}
+
+
+def handle(request, section):
+    """Run a POSTed action: a redirect on success, or the page with the errors (400)."""
+    action = ACTIONS.get(request.POST.get("action", ""))
+    try:
+        if action is None:
+            raise ValidationError({"action": "Unknown action."})
+        note = action(request, section)
+    except ValidationError as exc:
+        errors = [m for msgs in exc.message_dict.values() for m in msgs]
+        return render_page(request, section, errors=errors, status=400)
+    messages.success(request, note)
+    return redirect("td_progressive", pk=section.pk)
+
+
+def _named(rows: list[dict], names: dict) -> list[dict]:
+    out = []
+    for row in rows:
+        seats = [(label, row[k], names.get(row[k], row[k])) for k, label in SEATS if k in row]
+        out.append({"table": row["table"], "seats": seats, "row": row})
+    return out
+
+
+def page_context(section) -> dict:
+    names = {n: str(p) for n, p in progressive_play.players(section).items()}
+    current = progressive_play.current_round(section)
+    results = {}
+    if current is not None:
+        rows = section.progressive_results.filter(round_number=current.round_number)
+        results = {r.table_number: r for r in rows}
+    proposal = progressive_services.next_seating(section)
+    tables = _named(current.seating, names) if current else []
+    for t in tables:
+        t["result"] = results.get(t["table"])
+    return {
+        "section": section, "current": current, "tables": tables, "names": names,
+        "next": proposal, "next_tables": _named((proposal or {}).get("seating", []), names),
+        "ranking": progressive_prizes.final_ranking(section) if current else None,
+        "tally": progressive_play.tally_mode(section),
+    }  # fmt: skip
+
+
+def render_page(request, section, *, form=None, errors=(), status=200):
+    from ..forms import OverrideForm
+
+    context = page_context(section)
+    proposal = context["next"] or {}
+    context.update(
+        form=form or OverrideForm(), errors=list(errors),
+        round_value=request.POST.get("round") or proposal.get("round", 1),
+        seatings=section.round_seatings.all(),
+    )  # fmt: skip
+    return render(request, "tournament/director/progressive.html", context, status=status)
