@@ -135,3 +135,41 @@ class Standings(models.Model):
 
     def __str__(self) -> str:
         return f"Standings of {self.session}"
+
+
+class PrizeDecision(models.Model):
+    """How a tie for prizes was settled by play-off, cut or draw, recorded by the TD.
+
+    ``tied`` is the tied entry numbers, sorted ("3,5"); ``order`` the same entries best
+    first. The prize list of the session applies it (``tournament.prize_services``).
+    """
+
+    class Method(models.TextChoices):
+        PLAY_OFF = "play_off", "Play-off"
+        CUT = "cut", "Cut"
+        DRAW = "draw", "Draw"
+
+    session = models.ForeignKey(
+        "tournament.Session", on_delete=models.CASCADE, related_name="prize_decisions"
+    )
+    section = models.CharField(max_length=16)
+    field = models.CharField(max_length=16)
+    tied = models.CharField(max_length=200)
+    method = models.CharField(max_length=10, choices=Method.choices)
+    order = models.JSONField()
+    note = models.TextField(blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["session", "section", "field", "tied"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "section", "field", "tied"], name="one_prize_decision_per_tie"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_method_display()} for pairs {self.tied}"

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from scoring.contract import ScoringError
 
-__all__ = ["PrizeAward", "allocate_prizes", "display", "ordinal", "rank"]
+__all__ = ["PrizeAward", "allocate_prizes", "display", "ordinal", "rank", "settle_tie"]
 
 TIE_RULES = ("share", "play_off", "cut", "draw")
 
@@ -128,3 +128,22 @@ def _settle(group: list[object], in_reach: list[int], rule: str, seed: int | Non
         ]
     note = f"tie for prizes {in_reach}: decided by {rule.replace('_', '-')} (pending)"
     return [PrizeAward(e, tuple(in_reach), Fraction(0), note) for e in group]
+
+
+def settle_tie(
+    awards: Sequence[PrizeAward], order: Sequence[object], note: str = ""
+) -> list[PrizeAward]:
+    """The outcome of a play-off, cut or draw for one tied group of ``awards``.
+
+    ``order`` lists the tied entries best first; the group's prizes in reach go to them in
+    rank order ("the winner takes first and the loser second" [002 L6488–6493]; numbered
+    slips, "No. 1 being awarded first choice" [002 L6782–6788]); the rest get no prize.
+    """
+    entries = [a.entry for a in awards]
+    if sorted(map(str, order)) != sorted(map(str, entries)) or len(set(order)) != len(order):
+        raise ScoringError("order", f"give each tied entry once, best first: {entries}")
+    in_reach = sorted({p for a in awards for p in a.prizes})
+    return [
+        PrizeAward(e, tuple(in_reach[i : i + 1]), Fraction(int(i < len(in_reach))), note)
+        for i, e in enumerate(order)
+    ]

@@ -215,24 +215,47 @@ def round_plays(section: Section, round_number: int, table: int) -> list:
 # --- prizes and finalising ---------------------------------------------------------------
 
 
-def prize_list(session: Session, data: dict | None = None) -> list[dict]:
-    """Prizes per field from the kept standings, ties settled by the event's rule."""
+def _field_awards(session: Session, data: dict):
+    """(section, field, awards as allocated, ranks, names) per field of the kept standings."""
     conditions = session.event.conditions or {}
     prizes = int(conditions.get("prizes_per_field", 3))
     rule = conditions.get("tie_rule", "share")
-    data = data if data is not None else _standings_data(session)
-    out = []
     for section in data.get("sections", []):
         for field in section.get("fields", []):
             ranked = [(s["entry"], s["rank"]) for s in field["standings"]]
             names = {s["entry"]: s["name"] for s in field["standings"]}
             awards = allocate_prizes(ranked, prizes, rule, seed=session.pk)
-            for award in awards:
-                out.append({
-                    "section": section["name"], "field": field["name"], "entry": award.entry,
-                    "name": names[award.entry], "prizes": list(award.prizes),
-                    "share": str(display(award.share)), "decision": award.decision,
-                })  # fmt: skip
+            yield section["name"], field["name"], awards, dict(ranked), names
+
+
+def prize_awards(session: Session, data: dict | None = None) -> dict[tuple[str, str], list]:
+    """The ties a play-off, cut or draw settles, by (section, field), before any outcome."""
+    from .prize_services import tie_groups
+
+    data = data if data is not None else _standings_data(session)
+    rule = (session.event.conditions or {}).get("tie_rule", "share")
+    return {(sec, fld): tie_groups(awards, rule)
+            for sec, fld, awards, _, _ in _field_awards(session, data)}  # fmt: skip
+
+
+def prize_list(session: Session, data: dict | None = None) -> list[dict]:
+    """Prizes per field from the kept standings, ties settled by the event's rule and the
+    outcomes the TD recorded (``prize_services``)."""
+    from . import prize_services
+
+    rule = (session.event.conditions or {}).get("tie_rule", "share")
+    data = data if data is not None else _standings_data(session)
+    found = prize_services.decisions(session)
+    who = prize_services.noun(session)
+    out = []
+    for sec, fld, awards, ranks, names in _field_awards(session, data):
+        awards = prize_services.apply_decisions(awards, ranks, rule, found, (sec, fld), who)
+        for award in awards:
+            out.append({
+                "section": sec, "field": fld, "entry": award.entry, "rank": ranks[award.entry],
+                "name": names[award.entry], "prizes": list(award.prizes),
+                "share": str(display(award.share)), "decision": award.decision,
+            })  # fmt: skip
     return out
 
 

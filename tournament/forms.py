@@ -210,3 +210,25 @@ def _seating_line(n: int, line: str) -> dict:
         raise forms.ValidationError(
             f"Line {n}: write 'table: N S E W' (e.g. '1: 3 7 4 8') or 'table: N-S v E-W'."
         ) from None
+
+
+class TieDecisionForm(forms.Form):
+    """The outcome of a tie for prizes: the tied entries best first ('5 3')."""
+
+    section = forms.CharField(max_length=16, widget=forms.HiddenInput)
+    field = forms.CharField(max_length=16, widget=forms.HiddenInput)
+    tied = forms.CharField(max_length=200, widget=forms.HiddenInput)
+    method = forms.ChoiceField(
+        choices=[("play_off", "Play-off"), ("cut", "Cut"), ("draw", "Draw")], label="Decided by"
+    )
+    order = forms.CharField(
+        max_length=200, label="Order (best first)", help_text="the tied numbers, e.g. 5 3"
+    )
+    note = forms.CharField(max_length=200, required=False, label="Note")
+
+    def clean_order(self) -> list[int]:
+        text = self.cleaned_data["order"].replace(",", " ")
+        try:
+            return [int(x) for x in text.split()]
+        except ValueError:
+            raise forms.ValidationError("Write the tied numbers best first, e.g. 5 3.") from None

@@ -103,8 +103,16 @@ def standings_data(session: Session, section: Section | None = None) -> dict | N
         return data
     for part in data["sections"]:
         if section is None or part.get("name") == section.name:
-            return {**part, "status": data.get("status", part.get("status"))}
+            prizes = [p for p in _prizes(session, data) if p["section"] == part.get("name")]
+            return {**part, "status": data.get("status", part.get("status")), "prizes": prizes}
     return None
+
+
+def _prizes(session: Session, data: dict) -> list[dict]:
+    """The prize list with how ties were settled (kept when final, else as it stands)."""
+    from tournament.console_services import prize_list
+
+    return data["prizes"] if "prizes" in data else prize_list(session, data)
 
 
 def entry_names(section: Section) -> dict[int, str]:

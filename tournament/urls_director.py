@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import (
     director,
+    director_prizes,
     director_results,
     director_rulings,
     director_setup,
@@ -20,6 +21,7 @@ urlpatterns = [
     path("session/<int:pk>/release/", director_setup.release, name="td_release"),
     path("session/<int:pk>/status/", director_setup.status, name="td_status"),
     path("session/<int:pk>/standings/", director_standings.standings, name="td_standings"),
+    path("session/<int:pk>/ties/", director_prizes.ties, name="td_ties"),
     path("section/<int:pk>/sign-in/", director_setup.sign_in, name="td_sign_in"),
     path("section/<int:pk>/movement/", director_setup.movement, name="td_movement"),
     path("entry/<int:pk>/withdraw/", director_setup.withdraw, name="td_withdraw"),

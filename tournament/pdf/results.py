@@ -53,6 +53,13 @@ def field_table(data: PrintData, field: dict[str, Any]) -> list:
 
 
 def prize_lines(data: PrintData, field: dict[str, Any]) -> list[str]:
+    kept = [p for p in (data.standings or {}).get("prizes", []) if p["field"] == field["name"]]
+    if kept:  # the prize list with how each tie was settled ("=2nd, decided by cut: pair 5")
+        return [
+            f"{p.get('rank', '')}  pair {p['entry']}  {p['name']}"
+            + (f" ({p['decision']})" if p["decision"] else "")
+            for p in kept
+        ]
     out = []
     for s in field["standings"]:
         place = str(s["rank"]).rstrip("=")

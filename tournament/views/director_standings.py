@@ -49,6 +49,12 @@ def _export(request, table, filename):
     return TableExport("csv", table).response(f"{filename}.csv")
 
 
+def _has_ties(session, prizes) -> bool:
+    """A tie settled by play-off, cut or draw (the TD records the outcome on /ties/)."""
+    rule = (session.event.conditions or {}).get("tie_rule", "share")
+    return rule != "share" and any(p.get("decision") for p in prizes)
+
+
 @director_required(club_of_session)
 def standings(request, pk):
     session = get_session(pk)
@@ -65,7 +71,7 @@ def standings(request, pk):
     ]  # fmt: skip
     prizes = data.get("prizes") or console_services.prize_list(session, data)
     context = {"session": session, "sections": sections, "prizes": PrizeTable(prizes),
-               "prizes_kept": "prizes" in data,
+               "prizes_kept": "prizes" in data, "ties_to_settle": _has_ties(session, prizes),
                "print_links": has_template("tournament/_print_links.html")}  # fmt: skip
     return render(request, "tournament/director/standings.html", context)
 
