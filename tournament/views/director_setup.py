@@ -11,7 +11,7 @@ from boards import services as boards_services
 from boards.models import BoardSet
 from scoring.tables import SeriesTable
 
-from .. import console_services, selectors, services
+from .. import console_services, late_entries, selectors, services
 from ..forms import (
     BoardsForm,
     EventForm,
@@ -73,6 +73,7 @@ def _session_context(session, **extra):
         section.live_count = len(live)
         section.recommended = console_services.recommendations(len(live))
         section.progress = console_services.progress(section)
+        section.has_results = section.results.exists()
         section.signin_form = extra.pop(f"signin_{section.pk}", None) or SignInForm(
             club=session.event.club
         )
@@ -120,11 +121,13 @@ def sign_in(request, pk):
     form = SignInForm(request.POST, club=section.session.event.club)
     if form.is_valid():
         try:
-            entry = console_services.sign_in(section, form.players(), form.cleaned_data["number"])
+            entry, done = late_entries.late_arrival(
+                section, form.players(), form.cleaned_data["number"], request.POST.get("late", "")
+            )
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            messages.success(request, f"Entry {entry.number} signed in.")
+            messages.success(request, f"Entry {entry.number} signed in. {done}".strip())
             return redirect("td_session", pk=section.session_id)
     context = _session_context(section.session, **{f"signin_{section.pk}": form})
     return render(request, "tournament/director/session.html", context, status=400)
@@ -134,9 +137,10 @@ def sign_in(request, pk):
 @director_required(club_of_entry)
 def withdraw(request, pk):
     entry = get_entry(pk)
+    number = entry.number
     try:
-        console_services.withdraw(entry)
-        messages.success(request, f"Entry {entry.number} withdrawn; choose the movement again.")
+        done = late_entries.no_show(entry, request.POST.get("mode") or "rechoose")
+        messages.success(request, f"Entry {number} withdrawn. {done}".strip())
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("td_session", pk=entry.section.session_id)
