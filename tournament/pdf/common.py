@@ -19,9 +19,11 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph
 
 from tournament.movements.base import Movement
+
+from .fastgrid import Grid
 
 PAGE_SIZES = {"A4": A4, "Letter": letter}
 MIME = "application/pdf"
@@ -136,10 +138,9 @@ def grid_style(header_rows: int = 1, size: float = 11) -> list[tuple]:
     ]
 
 
-def grid(rows: list[list[Any]], widths: list[float], extra: list[tuple] = (), **kw) -> Table:
-    table = Table(rows, colWidths=widths, repeatRows=1, **kw)
-    table.setStyle(TableStyle(grid_style() + list(extra)))
-    return table
+def grid(rows: list[list[Any]], widths: list[float], extra: list[tuple] = ()) -> Grid:
+    """A ruled grid with a grey header row repeated on every page (drawn by :class:`Grid`)."""
+    return Grid(rows, widths, grid_style() + list(extra), repeat_rows=1)
 
 
 def frame_width(data: PrintData, landscape_page: bool = False) -> float:

@@ -21,7 +21,6 @@ from tournament.movements.base import Movement, Round, Seating
 from . import moves
 from .common import (
     BODY,
-    CELL,
     SUBTITLE,
     TITLE,
     PrintData,
@@ -29,10 +28,10 @@ from .common import (
     escape,
     frame_width,
     grid,
-    para,
     result,
     style,
 )
+from .fastgrid import Rich
 
 BIG = style(16, align=TA_CENTER, leading=19)
 HUGE = style(64, bold=True, align=TA_CENTER, leading=70)
@@ -54,12 +53,13 @@ def header(data: PrintData, heading: str, lines: list[str] = ()) -> list:
     return out + [Spacer(1, 4 * mm)]
 
 
-def who_cell(data: PrintData, number: int | None, phantom: int | None) -> Paragraph:
+def who_cell(data: PrintData, number: int | None, phantom: int | None) -> Rich:
+    """The number in bold and the names under it in small print (a centred paragraph)."""
     if number is None or number == phantom:
-        return para("—", CELL)
+        return Rich((("—", "Helvetica", 11),), 13, align="LEFT")
     name = data.name(number)
-    small = f"<br/><font size=9>{escape(name)}</font>" if name else ""
-    return Paragraph(f"<b>{number}</b>{small}", style(14, align=TA_CENTER, leading=14))
+    small = ((name, "Helvetica", 9),) if name else ()
+    return Rich(((str(number), "Helvetica-Bold", 14), *small), 14)
 
 
 def next_lines(movement: Movement, rnd: Round, st: Seating) -> list[str]:
