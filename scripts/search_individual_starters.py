@@ -41,8 +41,13 @@ def solve(n: int, directed: bool, seconds: float, seed: int) -> list[list[int | 
     m = n - 1 if pivot else n
     tables = n // 4
     model = cp_model.CpModel()
-    seats = [[model.NewIntVar(0 if pivot else 1, m - 1, f"t{t}s{s}") for s in range(4)] for t in range(tables)]
-    free = [seats[t][s] for t in range(tables) for s in range(4) if not (pivot and t == 0 and s == 0)]
+    seats = [
+        [model.NewIntVar(0 if pivot else 1, m - 1, f"t{t}s{s}") for s in range(4)]
+        for t in range(tables)
+    ]
+    free = [
+        seats[t][s] for t in range(tables) for s in range(4) if not (pivot and t == 0 and s == 0)
+    ]
     model.AddAllDifferent(free)
     if pivot:  # translating every element keeps the differences: put the pivot's partner at 0
         model.Add(seats[0][1] == 0)
@@ -60,7 +65,10 @@ def solve(n: int, directed: bool, seconds: float, seed: int) -> list[list[int | 
         return is_value
 
     for t in range(tables):
-        for kind, pairs, counts in (("p", PARTNERS, partner_count), ("o", OPPONENTS, opponent_count)):
+        for kind, pairs, counts in (
+            ("p", PARTNERS, partner_count),
+            ("o", OPPONENTS, opponent_count),
+        ):
             for a, b in pairs:
                 if pivot and t == 0 and 0 in (a, b):
                     continue
@@ -78,7 +86,9 @@ def solve(n: int, directed: bool, seconds: float, seed: int) -> list[list[int | 
             c = model.NewIntVar(1, (m - 1) // 2, f"c{t}{a}{b}")
             index = model.NewIntVar(0, m * m - 1, f"i{t}{a}{b}")
             model.Add(index == m * seats[t][a] + seats[t][b])
-            model.AddElement(index, [min((x - y) % m, (y - x) % m) or 1 for x in range(m) for y in range(m)], c)
+            model.AddElement(
+                index, [min((x - y) % m, (y - x) % m) or 1 for x in range(m) for y in range(m)], c
+            )
             partner_classes.append(c)
     model.AddAllDifferent(partner_classes)
     for k in classes:
@@ -110,9 +120,16 @@ def main() -> int:
         attempts = [True, False] if n % 4 == 1 else [False]
         for directed in attempts:
             found = solve(n, directed, args.seconds, args.seed)
-            print(f"{n} players, directed={directed}: {'found' if found else 'none in time'}", flush=True)
+            print(
+                f"{n} players, directed={directed}: {'found' if found else 'none in time'}",
+                flush=True,
+            )
             if found:
-                stored[str(n)] = {"directed": directed, "construction": "CP-SAT search (scripts/search_individual_starters.py)", "tables": found}
+                stored[str(n)] = {
+                    "directed": directed,
+                    "construction": "CP-SAT search (scripts/search_individual_starters.py)",
+                    "tables": found,
+                }
                 STARTERS.write_text(json.dumps(stored, indent=1) + "\n")
                 break
     return 0
