@@ -61,7 +61,7 @@ class PrizeTable(tables.Table):
 
 class SeriesTable(tables.Table):
     name = tables.Column(verbose_name="Players")
-    percent = tables.Column(verbose_name="Average %", attrs={"td": {"class": "num"}})
+    score = tables.Column(verbose_name="Series score", attrs={"td": {"class": "num"}})
     sessions = tables.Column(verbose_name="Sessions", attrs={"td": {"class": "num"}})
 
     class Meta:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -18,7 +17,6 @@ from django.db import transaction
 from scoring.models import BoardResult, Standings
 from scoring.ranking import allocate_prizes, display
 from scoring.selectors import scheduled_plays
-from scoring.series import average_of_percentages
 
 from . import services
 from .models import Entry, Player, Section, Session
@@ -280,23 +278,7 @@ def finalise(session: Session) -> Session:
 
 
 def series_standings(event) -> list[dict]:
-    """Average of session percentages over the event's final sessions (one query)."""
-    rows = Standings.objects.filter(
-        session__event=event, session__status=Session.Status.FINAL
-    ).values_list("data", flat=True)
-    sessions = []
-    for data in rows:
-        pct: dict[str, Fraction] = {}
-        for section in data.get("sections", []):
-            for field in section.get("fields", []):
-                for s in field["standings"]:
-                    if s.get("percent") is not None:
-                        pct[s["name"]] = Fraction(str(s["percent"]))
-        sessions.append(pct)
-    counts = Counter(name for s in sessions for name in s)
-    averages = average_of_percentages(sessions)
-    ranked = sorted(averages.items(), key=lambda kv: kv[1], reverse=True)
-    return [
-        {"name": name, "percent": display(value), "sessions": counts[name]}
-        for name, value in ranked
-    ]
+    """The event's series standings (``series_services``: players matched by Player ids)."""
+    from .series_services import series_standings as standings
+
+    return standings(event)

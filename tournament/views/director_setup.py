@@ -11,7 +11,7 @@ from boards import services as boards_services
 from boards.models import BoardSet
 from scoring.tables import SeriesTable
 
-from .. import console_services, late_entries, selectors, services
+from .. import console_services, late_entries, selectors, series_services, services
 from ..forms import (
     BoardsForm,
     EventForm,
@@ -62,6 +62,7 @@ def event(request, pk):
         "form": form,
         "sessions": selectors.event_sessions(event),
         "series": SeriesTable(console_services.series_standings(event)),
+        "series_label": series_services.series_label(event),
     }
     return render(request, "tournament/director/event.html", context)
 
