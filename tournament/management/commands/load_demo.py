@@ -138,9 +138,21 @@ class Command(BaseCommand):
                     scoring_services.record_result(
                         section, board_number=board, ns=play.ns, ew=play.ew, fields=fields
                     )
+        confirm_rounds(section, rounds)
         if rounds is None:
             services.set_status(session, "provisional")
             services.set_status(session, "final")
+
+
+def confirm_rounds(section, rounds: int | None) -> None:
+    """The opponents' O.K. at every table for each round played [002 L3360–3362]."""
+    for play in {
+        (p.table, p.round) for ps in scheduled_plays(section.get_movement()).values() for p in ps
+    }:
+        if rounds is None or play[1] <= rounds:
+            scoring_services.confirm(
+                section, table_number=play[0], round_number=play[1], actor="demo"
+            )
 
 
 def invent_result(game: str, deal: Deal, rng: random.Random) -> dict:
