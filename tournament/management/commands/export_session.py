@@ -2,7 +2,9 @@
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+
+from ..interchange_commands import session_by_id
 
 
 class Command(BaseCommand):
@@ -13,10 +15,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         from tournament.interchange.db import export_session
-        from tournament.models import Session
 
-        session = Session.objects.filter(pk=options["session"]).first()
-        if session is None:
-            raise CommandError(f"no session with id {options['session']}")
-        data = export_session(session)
+        data = export_session(session_by_id(options["session"]))
         self.stdout.write(json.dumps(data, indent=2, ensure_ascii=False))

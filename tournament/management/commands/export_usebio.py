@@ -1,24 +1,12 @@
 """``manage.py export_usebio SESSION [--section A] > results.xml``: USEBIO 1.2 XML."""
 
-from django.core.management.base import BaseCommand, CommandError
+from ..interchange_commands import SectionExportCommand
 
 
-class Command(BaseCommand):
+class Command(SectionExportCommand):
     help = "Write one section of a session as USEBIO 1.2 XML (scored now) to standard output."
 
-    def add_arguments(self, parser):
-        parser.add_argument("session", type=int)
-        parser.add_argument("--section", help="section name (default: the first)")
-
-    def handle(self, *args, **options):
+    def write(self, session, section):
         from tournament.interchange.db import export_usebio
-        from tournament.interchange.errors import InterchangeError
-        from tournament.models import Session
 
-        session = Session.objects.filter(pk=options["session"]).first()
-        if session is None:
-            raise CommandError(f"no session with id {options['session']}")
-        try:
-            self.stdout.write(export_usebio(session, options["section"]), ending="")
-        except InterchangeError as exc:
-            raise CommandError(str(exc)) from exc
+        return export_usebio(session, section)

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from .import_session import read_text
+from ..interchange_commands import read_text
 
 
 class Command(BaseCommand):
