@@ -8,12 +8,13 @@ relays, bye stands and shared tables, and the announcement text.
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import CondPageBreak, KeepTogether, Spacer
 
 from tournament.movements.base import Movement, Round, Seating
 
 from . import moves
-from .common import BODY, SMALL, PrintData, boards_text, escape, frame_width, grid, result, style
+from .blocks import Text
+from .common import BODY, SMALL, PrintData, boards_text, frame_width, grid, result, style
 from .guide import header
 
 CARD_TITLE = style(15, bold=True)
@@ -59,8 +60,8 @@ def personal_card(data: PrintData, movement: Movement, who: int) -> KeepTogether
     cols = len(rows[0])
     widths = [width / cols] * cols
     flow = [
-        Paragraph(escape(title), CARD_TITLE),
-        Paragraph(escape(f"{data.title} · section {data.section} · {movement.kind}"), SMALL),
+        Text(title, CARD_TITLE),
+        Text(f"{data.title} · section {data.section} · {movement.kind}", SMALL),
         Spacer(1, 2 * mm),
         grid(rows, widths),
         Spacer(1, 8 * mm),
@@ -75,7 +76,7 @@ def personal_cards_story(data: PrintData) -> list:
         if who != movement.phantom:
             story.append(personal_card(data, movement, who))
     if not story:
-        story.append(Paragraph("Nobody moves in this movement: no personal cards.", BODY))
+        story.append(Text("Nobody moves in this movement: no personal cards.", BODY))
     return story
 
 

@@ -14,18 +14,18 @@ from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Spacer
+from reportlab.platypus import PageBreak, Spacer
 
 from tournament.movements.base import Movement, Round, Seating
 
 from . import moves
+from .blocks import Text
 from .common import (
     BODY,
     SUBTITLE,
     TITLE,
     PrintData,
     boards_text,
-    escape,
     frame_width,
     grid,
     result,
@@ -47,9 +47,9 @@ def header(data: PrintData, heading: str, lines: list[str] = ()) -> list:
     text = [f"{data.title} · section {data.section}"]
     if data.date:
         text.append(data.date)
-    out = [Paragraph(escape(heading), TITLE), Spacer(1, 2 * mm)]
-    out.append(Paragraph(escape(" · ".join(text)), SUBTITLE))
-    out += [Paragraph(escape(line), BODY) for line in lines if line]
+    out = [Text(heading, TITLE), Spacer(1, 2 * mm)]
+    out.append(Text(" · ".join(text), SUBTITLE))
+    out += [Text(line, BODY) for line in lines if line]
     return out + [Spacer(1, 4 * mm)]
 
 
@@ -159,16 +159,16 @@ def qr_cards_story(data: PrintData) -> list:
     story: list = []
     for table in tables:
         url = data.table_urls.get(table, "")
-        story += [Paragraph(f"Table {table}", HUGE), Spacer(1, 6 * mm)]
-        story.append(Paragraph(escape(f"{data.title} · section {data.section}"), BIG))
+        story += [Text(f"Table {table}", HUGE), Spacer(1, 6 * mm)]
+        story.append(Text(f"{data.title} · section {data.section}", BIG))
         story.append(Spacer(1, 8 * mm))
         if url:
             story.append(qr_drawing(url, min(110 * mm, frame_width(data) * 0.7)))
             story.append(Spacer(1, 6 * mm))
-            story.append(Paragraph("Scan to enter the scores of this table", BIG))
-            story.append(Paragraph(escape(url), style(10, align=TA_CENTER)))
+            story.append(Text("Scan to enter the scores of this table", BIG))
+            story.append(Text(url, style(10, align=TA_CENTER)))
         else:
-            story.append(Paragraph("No score-entry link has been issued for this table.", BIG))
+            story.append(Text("No score-entry link has been issued for this table.", BIG))
         story.append(PageBreak())
     return story[:-1]
 

@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
 from boards.dealing import dealer_of, vulnerability_for
 from tournament.movements.base import Movement, Round, Seating
 
+from .blocks import Text
 from .common import (
     EW_TINT,
     GRID,
     SMALL,
     PrintData,
     boards_text,
-    escape,
     frame_width,
     grid,
     result,
@@ -74,7 +74,7 @@ def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool)
 def score_slips_story(data: PrintData) -> list:
     movement = data.need_movement("score slips")
     if movement.individual:
-        return [Paragraph("Score slips are for pairs; use pick-up slips or tally cards.", SMALL)]
+        return [Text("Score slips are for pairs; use pick-up slips or tally cards.", SMALL)]
     pairs_rows = []
     for rnd in movement.rounds:
         for st in rnd.tables:
@@ -93,7 +93,7 @@ def score_slips_story(data: PrintData) -> list:
         )
     )
     note = "White slips for N-S, tinted slips for E-W. Enter the net of the round as a plus or a minus; the opponents initial (O.K.)."
-    return [Paragraph(escape(note), SMALL), Spacer(1, 2 * mm), outer]
+    return [Text(note, SMALL), Spacer(1, 2 * mm), outer]
 
 
 def score_slips(data: PrintData):
@@ -129,8 +129,8 @@ def traveller(data: PrintData, movement: Movement, board: int, plays: list) -> K
     tall = [("TOPPADDING", (0, 1), (-1, -1), 6), ("BOTTOMPADDING", (0, 1), (-1, -1), 6)]
     return KeepTogether(
         [
-            Paragraph(escape(board_heading(data, board)), LABEL),
-            Paragraph(escape(f"Traveller · {data.title} · section {data.section}"), SMALL),
+            Text(board_heading(data, board), LABEL),
+            Text(f"Traveller · {data.title} · section {data.section}", SMALL),
             Spacer(1, 1.5 * mm),
             grid(rows, fixed + [each] * (len(cols) + 1), tall),
             Spacer(1, 7 * mm),
@@ -178,12 +178,12 @@ def pickup(data: PrintData, movement: Movement, rnd: Round, st: Seating) -> Keep
     heading = f"Table {st.table} · round {rnd.number} · {who_line(movement, st)}"
     return KeepTogether(
         [
-            Paragraph(escape(heading), LABEL),
-            Paragraph(escape(f"Pick-up slip · {data.title} · section {data.section}"), SMALL),
+            Text(heading, LABEL),
+            Text(f"Pick-up slip · {data.title} · section {data.section}", SMALL),
             Spacer(1, 1.5 * mm),
             grid(rows, [18 * mm] + [each] * len(cols), tall),
             Spacer(1, 1.5 * mm),
-            Paragraph(f"O.K. — opponents' initials: {LINE}", style(11)),
+            Text(f"O.K. — opponents' initials: {LINE}", style(11)),
             Spacer(1, 7 * mm),
         ]
     )
