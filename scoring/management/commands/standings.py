@@ -1,0 +1,58 @@
+"""``manage.py standings SESSION [--format json|text|csv] [--travellers]``.
+
+Prints the session's standings as kept (recomputed first if none are kept yet, or
+with ``--recompute``): every section, every field, ranked, with the provisional or
+final mark; CSV gives one row per entry (or per result line with ``--travellers``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand
+
+from tournament.interchange.csv_io import standings_csv, travellers_csv
+from tournament.management.interchange_commands import session_by_id
+
+
+class Command(BaseCommand):
+    help = "Print a session's standings as JSON, text or CSV."
+
+    def add_arguments(self, parser):
+        parser.add_argument("session", type=int)
+        parser.add_argument("--format", choices=["json", "text", "csv"], default="text")
+        parser.add_argument("--travellers", action="store_true", help="CSV: the result lines")
+        parser.add_argument("--recompute", action="store_true", help="score again first")
+
+    def handle(self, *args, session, format, travellers, recompute, **options):
+        from scoring.models import Standings
+        from scoring.services import recompute_standings
+
+        session = session_by_id(session)
+        kept = Standings.objects.filter(session=session).first()
+        if kept is None or recompute:
+            kept = recompute_standings(session)
+        data = kept.data
+        if format == "json":
+            self.stdout.write(json.dumps(data, indent=1, ensure_ascii=False))
+        elif format == "csv":
+            write = travellers_csv if travellers else standings_csv
+            for section in data.get("sections", []):
+                self.stdout.write(write(section), ending="")
+        else:
+            self.stdout.write(self.text(session, data))
+
+    def text(self, session, data) -> str:
+        status = "FINAL" if data.get("status") == "final" else "PROVISIONAL"
+        lines = [f"{session.event.name} — {session.name} ({status})"]
+        for section in data.get("sections", []):
+            for field in section.get("fields", []):
+                label = {"NS": "North-South", "EW": "East-West"}.get(field["name"], "Standings")
+                lines += ["", f"Section {section.get('name', '')}: {label}"]
+                for row in field["standings"]:
+                    percent = "" if row.get("percent") is None else f"{row['percent']:6.2f}%"
+                    lines.append(
+                        f"{row['rank']:>4}  {row['entry']:>3}  {row['name'][:40]:40}  "
+                        f"{row['score']:>8}  {percent}"
+                    )
+        return "\n".join(lines) + "\n"
