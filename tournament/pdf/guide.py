@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import string
 
-from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Spacer
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from tournament.movements.base import Movement, Round, Seating
 
@@ -117,29 +116,34 @@ def table_cards(data: PrintData):
     return result(data, "table-cards", table_cards_story(data))
 
 
-def qr_drawing(url: str, size: float) -> Drawing:
-    """The QR code (segno) as vector squares, ``size`` points wide including the quiet zone."""
-    import segno
+class QRCode(Flowable):
+    """The QR code (segno) as vector squares, ``size`` points wide including the quiet zone:
+    a white square, then one filled path with a rectangle per run of dark modules."""
 
-    matrix = segno.make(url, error="m").matrix
-    cells = len(matrix) + 8
-    unit = size / cells
-    drawing = Drawing(size, size)
-    drawing.add(Rect(0, 0, size, size, fillColor=colors.white, strokeColor=None))
-    for y, row in enumerate(matrix):
-        top = size - (y + 4 + 1) * unit
-        for start, length in dark_runs(row):
-            drawing.add(
-                Rect(
-                    (start + 4) * unit,
-                    top,
-                    length * unit,
-                    unit,
-                    fillColor=colors.black,
-                    strokeWidth=0,
-                )
-            )
-    return drawing
+    def __init__(self, url: str, size: float):
+        super().__init__()
+        self.url, self.width, self.height = url, size, size
+
+    def wrap(self, avail_width, avail_height):
+        return self.width, self.height
+
+    def draw(self) -> None:
+        import segno
+
+        matrix = segno.make(self.url, error="m").matrix
+        size, canv = self.width, self.canv
+        unit = size / (len(matrix) + 8)
+        canv.setFillColor(colors.white)
+        canv.rect(0, 0, size, size, stroke=0, fill=1)
+        path = canv.beginPath()
+        for y, row in enumerate(matrix):
+            top = size - (y + 4 + 1) * unit
+            for start, length in dark_runs(row):
+                path.rect((start + 4) * unit, top, length * unit, unit)
+        canv.setFillColor(colors.black)
+        canv.setStrokeColor(colors.black)
+        canv.setLineWidth(0)
+        canv.drawPath(path, stroke=1, fill=1)
 
 
 def dark_runs(row) -> list[tuple[int, int]]:
@@ -163,7 +167,7 @@ def qr_cards_story(data: PrintData) -> list:
         story.append(Text(f"{data.title} · section {data.section}", BIG))
         story.append(Spacer(1, 8 * mm))
         if url:
-            story.append(qr_drawing(url, min(110 * mm, frame_width(data) * 0.7)))
+            story.append(QRCode(url, min(110 * mm, frame_width(data) * 0.7)))
             story.append(Spacer(1, 6 * mm))
             story.append(Text("Scan to enter the scores of this table", BIG))
             story.append(Text(url, style(10, align=TA_CENTER)))
