@@ -27,7 +27,10 @@ class Text(Flowable):
 
     def wrap(self, avail_width, avail_height):
         st = self.style
-        self.lines = simpleSplit(self.text, st.fontName, st.fontSize, avail_width) or [""]
+        if width_of(self.text, st.fontName, st.fontSize) <= avail_width:
+            self.lines = [self.text] if self.text else []
+        else:
+            self.lines = simpleSplit(self.text, st.fontName, st.fontSize, avail_width)
         self.width, self.height = avail_width, len(self.lines) * st.leading
         return self.width, self.height
 

@@ -143,11 +143,8 @@ def master_notes(movement: Movement) -> list[str]:
     )
     if shared:
         notes.append("Tables sharing boards: " + "; ".join(f"{a} and {b}" for a, b in shared) + ".")
-    stay = [
-        w
-        for w in movement.participants
-        if w not in moves.movers(movement) and w != movement.phantom
-    ]
+    moving = set(moves.movers(movement))
+    stay = [w for w in movement.participants if w not in moving and w != movement.phantom]
     if stay:
         first = movement.rounds[0]
         where = [f"{w} at table {moves.place_of(movement, first, w).table}" for w in stay[:12]]

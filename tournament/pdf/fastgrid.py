@@ -79,7 +79,8 @@ STYLE_OPS = {
     "TOPPADDING": lambda s, v: replace(s, top=v[0]),
     "BOTTOMPADDING": lambda s, v: replace(s, bottom=v[0]),
 }
-LINE_OPS = {"GRID", "BOX", "LINEBELOW", "LINEAFTER"}
+#: cell styles by (rows, columns, commands): every card of a document shares its layout
+_STYLES: dict[tuple, list[list[CellStyle]]] = {}
 
 
 class Grid(Flowable):
@@ -102,6 +103,15 @@ class Grid(Flowable):
 
     def _cell_styles(self) -> list[list[CellStyle]]:
         n, m = len(self.rows), len(self.widths)
+        key = (n, m, repr(self.commands))
+        cached = _STYLES.get(key)
+        if cached is None:
+            if len(_STYLES) > 256:
+                _STYLES.clear()
+            cached = _STYLES[key] = self._apply_styles(n, m)
+        return cached
+
+    def _apply_styles(self, n: int, m: int) -> list[list[CellStyle]]:
         styles = [[CellStyle()] * m for _ in range(n)]
         for cmd in self.commands:
             op = STYLE_OPS.get(cmd[0])

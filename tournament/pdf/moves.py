@@ -7,7 +7,7 @@ Howell, individuals, arrow switches.  MOVEMENTS.md §9 lists what a TD expects o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tournament.movements.base import Movement, Round, Seating
 
@@ -25,12 +25,51 @@ def seats(movement: Movement) -> tuple[tuple[str, str], ...]:
     return PLAYER_SEATS if movement.individual else PAIR_SEATS
 
 
+@dataclass
+class Index:
+    """Every lookup the cards make, built once per movement: where each participant sits in
+    each round, which tables play each board set in each round, and who moves."""
+
+    places: dict[tuple[int, int], Place] = field(default_factory=dict)
+    board_tables: dict[tuple[int, object], list[int]] = field(default_factory=dict)
+    movers: list[int] = field(default_factory=list)
+
+
+_INDEXES: dict[int, tuple[Movement, tuple, Index]] = {}
+
+
+def index(movement: Movement) -> Index:
+    """The movement's :class:`Index`, cached while the movement (and its rounds) is the same."""
+    hit = _INDEXES.get(id(movement))
+    if hit is not None and hit[0] is movement and hit[1] is movement.rounds:
+        return hit[2]
+    built = build_index(movement)
+    if len(_INDEXES) >= 16:
+        _INDEXES.clear()
+    _INDEXES[id(movement)] = (movement, movement.rounds, built)
+    return built
+
+
+def build_index(movement: Movement) -> Index:
+    idx = Index()
+    for rnd in movement.rounds:
+        for st in rnd.tables:
+            for attr, label in seats(movement):
+                who = getattr(st, attr)
+                if who is not None:
+                    idx.places.setdefault((rnd.number, who), Place(st.table, label))
+            key = (rnd.number, board_key(movement, st))
+            idx.board_tables.setdefault(key, []).append(st.table)
+    for who in movement.participants:
+        places = {idx.places.get((rnd.number, who)) for rnd in movement.rounds}
+        places.discard(None)
+        if len(places) > 1:
+            idx.movers.append(who)
+    return idx
+
+
 def place_of(movement: Movement, rnd: Round, who: int) -> Place | None:
-    for st in rnd.tables:
-        for attr, label in seats(movement):
-            if getattr(st, attr) == who:
-                return Place(st.table, label)
-    return None
+    return index(movement).places.get((rnd.number, who))
 
 
 def board_key(movement: Movement, st: Seating) -> object:
@@ -69,8 +108,7 @@ def boards_next(movement: Movement, rnd: Round, st: Seating) -> str:
     nxt = next_round(movement, rnd)
     if nxt is None:
         return "boards in"
-    key = board_key(movement, st)
-    tables = [o.table for o in nxt.tables if board_key(movement, o) == key]
+    tables = index(movement).board_tables.get((nxt.number, board_key(movement, st)), [])
     if not tables:
         return f"boards to {relay_name(movement)}"
     if tables == [st.table]:
@@ -96,13 +134,7 @@ def marks(movement: Movement, rnd: Round, st: Seating) -> list[str]:
 
 def movers(movement: Movement) -> list[int]:
     """Participants who change table or seat at some point (each gets a personal card)."""
-    out = []
-    for who in movement.participants:
-        places = {place_of(movement, rnd, who) for rnd in movement.rounds}
-        places.discard(None)
-        if len(places) > 1:
-            out.append(who)
-    return out
+    return list(index(movement).movers)
 
 
 def opponents(movement: Movement, st: Seating, who: int) -> tuple[list[int], int | None]:
