@@ -19,7 +19,7 @@ def draw_grid(grid, canv) -> None:
         lefts.append(lefts[-1] + w)
     draw_backgrounds(grid, canv, tops, lefts)
     canv.setFillColor(toColor("black"))
-    current = [None]
+    pen = Pen(canv)
     for r, row in enumerate(grid.rows):
         skip = -1
         for c, value in enumerate(row):
@@ -28,7 +28,8 @@ def draw_grid(grid, canv) -> None:
             last = grid.spans.get((r, c), c)
             skip = last
             box = (lefts[c], tops[r + 1], lefts[last + 1] - lefts[c], tops[r] - tops[r + 1])
-            draw_cell(canv, value, grid.styles[r][c], box, current)
+            draw_cell(pen, value, grid.styles[r][c], box)
+    pen.flush()
     draw_lines(grid, canv, tops, lefts)
     canv.restoreState()
 
@@ -55,17 +56,33 @@ def draw_backgrounds(grid, canv, tops, lefts) -> None:
         canv.rect(lefts[c0], bottom, lefts[c1 + 1] - lefts[c0], top - bottom, stroke=0, fill=1)
 
 
-def set_font(canv, font: str, size: float, leading: float, current: list) -> None:
-    key = (font, size, leading)
-    if current[0] != key:
-        canv.setFont(font, size, leading)
-        current[0] = key
+class Pen:
+    """The grid's strings go into one text object (a ``BT … ET`` block with a ``Tm`` per
+    string) rather than one per ``drawString``; flowable cells close it, so the content
+    stream keeps the cells' reading order."""
+
+    def __init__(self, canv):
+        self.canv, self.text, self.font = canv, None, None
+
+    def write(self, x: float, y: float, line: str, font: str, size: float, leading: float):
+        if self.text is None:
+            self.text, self.font = self.canv.beginText(), None
+        if self.font != (font, size, leading):
+            self.text.setFont(font, size, leading)
+            self.font = (font, size, leading)
+        self.text.setTextOrigin(x, y)
+        self.text._code.append(self.text._formatText(line))
+
+    def flush(self) -> None:
+        if self.text is not None:
+            self.canv.drawText(self.text)
+            self.text = None
 
 
-def draw_cell(canv, value, st, box, current) -> None:
+def draw_cell(pen: Pen, value, st, box) -> None:
     x, y, width, height = box
     if isinstance(value, Rich):
-        draw_rich(canv, value, st, box, current)
+        draw_rich(pen, value, st, box)
         return
     if isinstance(value, Flowable):
         w, h = value.wrap(width - st.left - st.right, height)
@@ -76,13 +93,12 @@ def draw_cell(canv, value, st, box, current) -> None:
         else:
             fy = y + (height + st.bottom - st.top + h) / 2 - h
         fx = x + (width + st.left - st.right - w) / 2 if st.align == "CENTER" else x + st.left
-        value.drawOn(canv, fx, fy)
-        current[0] = None
+        pen.flush()
+        value.drawOn(pen.canv, fx, fy)
         return
     lines = str(value).split("\n")
     if lines == [""]:
         return
-    set_font(canv, st.font, st.size, st.leading, current)
     n, lead = len(lines), st.leading
     if st.valign == "MIDDLE":
         ty = y + (st.bottom + height - st.top + n * lead) / 2 - st.size
@@ -91,7 +107,7 @@ def draw_cell(canv, value, st, box, current) -> None:
     else:
         ty = y + st.bottom + n * lead - st.size
     for line in lines:
-        canv.drawString(text_x(line, st, x, width), ty, line)
+        pen.write(text_x(line, st, x, width), ty, line, st.font, st.size, lead)
         ty -= lead
 
 
@@ -103,7 +119,7 @@ def text_x(line: str, st, x: float, width: float) -> float:
     return x + st.left
 
 
-def draw_rich(canv, value: Rich, st, box, current) -> None:
+def draw_rich(pen: Pen, value: Rich, st, box) -> None:
     """Centred like a ``Paragraph`` in a MIDDLE-aligned cell (first baseline one font size
     below the top of the paragraph, then ``leading`` apart)."""
     x, y, width, height = box
@@ -112,9 +128,8 @@ def draw_rich(canv, value: Rich, st, box, current) -> None:
     h = len(lines) * value.leading
     ty = y + (height + st.bottom - st.top + h) / 2 - (lines[0][2] if lines else 0)
     for text, font, size in lines:
-        set_font(canv, font, size, value.leading, current)
         dx = (inner - width_of(text, font, size)) / 2 if value.align == "CENTER" else 0
-        canv.drawString(x + st.left + dx, ty, text)
+        pen.write(x + st.left + dx, ty, text, font, size, value.leading)
         ty -= value.leading
 
 
