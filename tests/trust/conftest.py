@@ -1,0 +1,99 @@
+"""A club night in progress, shared by the permission, leak and HTTP fuzz tests.
+
+``night``: the club's running 3-table Mitchell (N-S 1–3, E-W 4–6, 2 boards a round, boards
+dealt from a seed, table codes issued) with round 1 played and confirmed everywhere and
+round 2 half played, plus a draft session of the same event (six pairs signed in, a
+Mitchell chosen, no boards yet) for the set-up pages.  Personas come from ``tests/conftest.py``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from dataclasses import dataclass, field
+
+import pytest
+from django.apps import apps
+
+from boards import services as board_services
+from scoring import services as scoring_services
+from scoring.models import BoardResult
+from scoring.selectors import scheduled_plays
+from tournament import services, tokens
+from tournament.models import Entry, Player, Section, Session
+
+#: the apps whose rows a refused request must leave untouched
+WATCHED_APPS = ("tournament", "boards", "scoring", "auth")
+
+
+@dataclass
+class Night:
+    session: Session
+    section: Section
+    draft: Session
+    draft_section: Section
+    tokens: dict[int, str]
+    plays: dict = field(default_factory=dict)
+
+    def round_plays(self, round_number, table=None):
+        return [
+            (board, p)
+            for board, ps in sorted(self.plays.items())
+            for p in ps
+            if p.round == round_number and (table is None or p.table == table)
+        ]
+
+
+def enter(section, board, play, contract="3NT", declarer="S", tricks=9):
+    return scoring_services.record_result(
+        section, board_number=board, ns=play.ns, ew=play.ew, round_number=play.round,
+        fields={"contract": contract, "declarer": declarer, "tricks": tricks},
+    )  # fmt: skip
+
+
+def _pairs(club, count, prefix):
+    people = [Player.objects.create(club=club, name=f"{prefix} {i}") for i in range(2 * count)]
+    return [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, count + 1)]
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The personas' passwords are hashed with a fast hasher: these tests are not about it."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def night(session, club, event, director, outsider, superuser) -> Night:
+    section = services.create_section(session, "A", _pairs(club, 6, "Player"))
+    services.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
+    section.refresh_from_db()
+    board_services.generate(session, seed="trust-tests")
+    services.set_status(session, "running")
+    session.refresh_from_db()
+    codes = {t.table_number: t.token for t in tokens.issue_tokens(section)}
+    plays = scheduled_plays(section.get_movement())
+    night = Night(session, section, None, None, codes, plays)
+    for board, play in night.round_plays(1):
+        enter(section, board, play, tricks=8 + board % 3)
+    for table in (1, 2, 3):
+        scoring_services.confirm(section, table_number=table, round_number=1)
+    for board, play in night.round_plays(2, table=1):
+        enter(section, board, play, contract="4H", declarer="N", tricks=10)
+    draft = Session.objects.create(event=event, name="Next week", date=datetime.date(2026, 11, 10))
+    night.draft = draft
+    night.draft_section = services.create_section(draft, "A", _pairs(club, 6, "Draft"))
+    services.choose_movement(night.draft_section, "mitchell", tables=3, boards_per_round=2)
+    return night
+
+
+def fingerprint() -> str:
+    """A digest of every row of the watched apps: equal digests, nothing stored."""
+    digest = hashlib.sha256()
+    for model in apps.get_models():
+        if model._meta.app_label in WATCHED_APPS:
+            rows = model.objects.order_by("pk").values_list()
+            digest.update(f"{model._meta.label}:{list(rows)!r}".encode())
+    return digest.hexdigest()
+
+
+__all__ = ["BoardResult", "Entry", "Night", "enter", "fingerprint"]

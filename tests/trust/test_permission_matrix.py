@@ -1,0 +1,331 @@
+"""The permission matrix: every URL pattern × every persona × read (GET) and write (POST).
+
+Personas: ``anon`` (nobody signed in), ``table`` (a phone that opened table 2's code
+``/t/<token>/`` — it holds that token and nothing else), ``td`` (a TD of the club running the
+session), ``outsider`` (a TD of another club) and ``superuser``.
+
+``MATRIX`` names the expected answer of each cell:
+
+* ``200`` the page; ``302`` done and sent on (a write that was allowed);
+* ``login`` sent to the sign-in page (302 to ``/login/?next=…``);
+* ``400`` refused by the form, ``403`` forbidden, ``404`` not found, ``405`` wrong method.
+
+The patterns are enumerated from the resolver: a new view without a row here fails
+``test_every_url_pattern_has_a_row``.  Every cell that is not an allowed write (``302`` on
+a write view) must leave every row of the project's apps as it was.  The admin site is
+Django's own; ``test_the_admin_site_is_for_the_superuser_only`` covers all its patterns.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLResolver, get_resolver, reverse
+
+from boards import jobs
+from scoring.models import BoardResult
+
+from .conftest import fingerprint
+
+PERSONAS = ("anon", "table", "td", "outsider", "superuser")
+TABLE = 2  # the ``table`` persona holds this table's code
+
+
+def row(anon, table, td, outsider, superuser):
+    return dict(zip(PERSONAS, (anon, table, td, outsider, superuser), strict=True))
+
+
+PUBLIC = row(200, 200, 200, 200, 200)  # reading is public
+TD_PAGE = row("login", "login", 200, 403, 200)  # the console: a TD of this club only
+TD_WRITE = row("login", "login", 302, 403, 302)
+POST_ONLY = row(405, 405, 405, 405, 405)  # require_POST before the permission check
+TD_GET_ONLY = row("login", "login", 405, 403, 405)  # boards pages: permission first
+
+MATRIX: dict[str, dict[str, dict]] = {
+    # public pages: a POST only reads again (nothing stored)
+    "home": {"get": PUBLIC, "post": PUBLIC},
+    "club": {"get": PUBLIC, "post": PUBLIC},
+    "event": {"get": PUBLIC, "post": PUBLIC},
+    "session": {"get": PUBLIC, "post": PUBLIC},
+    "session_standings": {"get": PUBLIC, "post": PUBLIC},
+    # board 1 is still in play and its deal not released: only the TDs of the club see it
+    "board": {"get": row(404, 404, 200, 404, 200), "post": row(404, 404, 200, 404, 200)},
+    "scorecard": {"get": PUBLIC, "post": PUBLIC},
+    "player_search": {"get": PUBLIC, "post": PUBLIC},
+    "player": {"get": PUBLIC, "post": PUBLIC},
+    # table codes: the TD's page and actions
+    "table_codes": {"get": TD_PAGE, "post": TD_PAGE},
+    "table_codes_action": {"get": row("login", "login", 405, 403, 405), "post": TD_WRITE},
+    # the table page: only the table's own code opens it; everyone else has a forged one
+    "table": {"get": row(404, 200, 404, 404, 404), "post": row(404, 302, 404, 404, 404)},
+    # printed documents of a running session are for the TDs
+    "session_print": {"get": TD_PAGE, "post": TD_PAGE},
+    # signing in and out (a wrong password answers the form again, nothing stored)
+    "login": {"get": PUBLIC, "post": PUBLIC},
+    "logout": {"get": POST_ONLY, "post": row(302, 302, 302, 302, 302)},
+    # the director's console
+    "td_console": {"get": row("login", "login", 200, 200, 200),
+                   "post": row("login", "login", 200, 200, 200)},
+    "td_event_new": {"get": TD_PAGE, "post": TD_WRITE},
+    "td_event": {"get": TD_PAGE, "post": TD_WRITE},
+    "td_session": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_section_new": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_boards": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_release": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_status": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_standings": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_sign_in": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_movement": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_withdraw": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_traveller": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_slip": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_result": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_confirm": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_correct": {"get": TD_PAGE, "post": TD_WRITE},
+    "td_board": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_travellers": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_scorecard": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_ruling": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_ties": {"get": TD_PAGE, "post": row("login", "login", 400, 403, 400)},  # no tie yet
+    "td_progressive": {"get": TD_PAGE, "post": row("login", "login", 400, 403, 400)},
+    # the board-set pages (deals): a TD of the club, never cached
+    "boards_td": {"get": TD_PAGE, "post": TD_GET_ONLY},
+    "boards_generate": {"get": TD_GET_ONLY, "post": TD_WRITE},
+    "boards_import": {"get": TD_GET_ONLY, "post": TD_WRITE},
+    "boards_enter": {"get": TD_GET_ONLY, "post": TD_WRITE},
+    "boards_analyse": {"get": TD_GET_ONLY, "post": TD_WRITE},
+    "boards_progress": {"get": TD_PAGE, "post": TD_GET_ONLY},
+    "boards_release": {"get": TD_GET_ONLY, "post": TD_WRITE},
+    "boards_pbn": {"get": TD_PAGE, "post": TD_GET_ONLY},
+    "boards_pdf": {"get": TD_PAGE, "post": TD_GET_ONLY},
+}  # fmt: skip
+
+#: allowed writes that keep no row of their own: signing out; the analysis (a thread, patched)
+STORE_NOTHING = {"logout", "boards_analyse"}
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def _walk(patterns, namespace=""):
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            inner = f"{namespace}{p.namespace}:" if p.namespace else namespace
+            yield from _walk(p.url_patterns, inner)
+        else:
+            yield f"{namespace}{p.name}", p
+
+
+def url_patterns() -> dict[str, object]:
+    return dict(_walk(get_resolver().url_patterns))
+
+
+def test_every_url_pattern_has_a_row():
+    names = {n for n in url_patterns() if not n.startswith("admin:")}
+    assert names - set(MATRIX) == set(), "a view without a row in the permission matrix"
+    assert set(MATRIX) - names == set(), "a row for a view that no longer exists"
+
+
+def target(name: str, night, persona: str) -> tuple[str, dict]:
+    """(URL, valid POST data) of each pattern in the ``night`` fixture."""
+    s, sec, d, dsec = night.session, night.section, night.draft, night.draft_section
+    result = BoardResult.objects.filter(section=sec, board_number=1).order_by("pk").first()
+    (board, play), _ = night.round_plays(2, table=TABLE)
+    token = night.tokens[TABLE] if persona == "table" else "forged-" + "x" * 36
+    entry = dsec.entries.order_by("number").first()
+    urls = {
+        "home": ((), {}),
+        "club": ((s.club.slug,), {}),
+        "event": ((s.event_id,), {}),
+        "session": ((s.pk,), {}),
+        "session_standings": ((s.pk,), {}),
+        "board": ((s.pk, 1), {}),
+        "scorecard": ((s.pk, "A", 1), {}),
+        "player_search": ((), {"q": "Player"}),
+        "player": ((entry.entry_players.first().player_id,), {}),
+        "table_codes": ((s.pk,), {}),
+        "table_codes_action": ((s.pk,), {"section": sec.pk, "action": "reissue", "table": 3}),
+        "table": ((token,), {f"b{board}-board": board, f"b{board}-ns": play.ns,
+                             f"b{board}-ew": play.ew, f"b{board}-result": "4S N ="}),
+        "session_print": ((s.pk, "master-sheet"), {}),
+        "login": ((), {"username": "director", "password": "wrong-guess"}),
+        "logout": ((), {}),
+        "td_console": ((), {}),
+        "td_event_new": ((s.club.slug,), {"name": "Friday Pairs", "kind": "one_off",
+                         "game": "contract", "scoring_method": "matchpoints", "format": "pairs",
+                         "prizes_per_field": 3, "tie_rule": "share", "adjusted_policy": "60/40",
+                         "provisional_hours": 48}),
+        "td_event": ((s.event_id,), {"name": "Later", "date": "2026-12-01"}),
+        "td_session": ((s.pk,), {}),
+        "td_section_new": ((d.pk,), {"name": "B"}),
+        "td_boards": ((d.pk,), {"seed": "a seed"}),
+        "td_release": ((s.pk,), {}),
+        "td_status": ((s.pk,), {"to": "provisional"}),
+        "td_standings": ((s.pk,), {}),
+        "td_sign_in": ((dsec.pk,), {"new_player1": "New One", "new_player2": "New Two"}),
+        "td_movement": ((dsec.pk,), {"kind": "mitchell", "boards_per_round": 3}),
+        "td_withdraw": ((entry.pk,), {}),
+        "td_traveller": ((sec.pk, 1), {}),
+        "td_slip": ((sec.pk, 2, TABLE), {}),
+        "td_result": ((sec.pk,), {"board": board, "ns": play.ns, "ew": play.ew,
+                                  "round": play.round, "result": "4S N ="}),
+        "td_confirm": ((sec.pk,), {"table": 1, "round": 2}),
+        "td_correct": ((result.pk,), {"board": 1, "ns": result.ns_entry.number,
+                       "ew": result.ew_entry.number, "round": 1, "result": "2S N =",
+                       "reason": "traveller misread"}),
+        "td_board": ((sec.pk, 1), {}),
+        "td_travellers": ((sec.pk,), {}),
+        "td_scorecard": ((sec.pk, 1), {}),
+        "td_ruling": ((sec.pk, 1), {"kind": "average", "reason": "board fouled",
+                                     "ns": result.ns_entry.number, "ew": result.ew_entry.number}),
+        "td_ties": ((s.pk,), {}),
+        "td_progressive": ((sec.pk,), {}),
+        "boards_td": ((s.pk,), {}),
+        "boards_generate": ((d.pk,), {"boards": "1-4", "seed": "another seed"}),
+        "boards_import": ((d.pk,), {"text": f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'}),
+        "boards_enter": ((d.pk,), {"board": 1, "deal": DEAL}),
+        "boards_analyse": ((s.pk,), {}),
+        "boards_progress": ((s.pk,), {}),
+        "boards_release": ((s.pk,), {}),
+        "boards_pbn": ((s.pk,), {}),
+        "boards_pdf": ((s.pk, "hand-records"), {}),
+    }  # fmt: skip
+    args, data = urls[name]
+    return reverse(name, args=args), data
+
+
+@pytest.fixture
+def clients(night, director, outsider, superuser):
+    def make(persona: str) -> Client:
+        client = Client(HTTP_USER_AGENT="matrix")
+        if persona == "table":
+            assert client.get(f"/t/{night.tokens[TABLE]}/").status_code == 200
+        users = {"td": director, "outsider": outsider, "superuser": superuser}
+        if persona in users:
+            client.force_login(users[persona])
+        return client
+
+    return make
+
+
+def check(response, expected) -> None:
+    status, location = response.status_code, response.get("Location", "")
+    if expected == "login":
+        assert status == 302 and location.startswith("/login/?next="), (status, location)
+    elif expected == 302:
+        assert status == 302 and not location.startswith("/login/"), (status, location)
+    else:
+        assert status == expected, (status, location, response.content[:300])
+
+
+@pytest.mark.parametrize("name", sorted(MATRIX))
+def test_permission_matrix(name, night, clients, monkeypatch):
+    """Every cell of the row, then the same writes without the CSRF token."""
+    monkeypatch.setattr(jobs, "start", lambda session: None)  # no analysis thread in tests
+    for method in ("get", "post"):
+        for persona in PERSONAS:
+            expected = MATRIX[name][method][persona]
+            with transaction.atomic():
+                client = clients(persona)
+                url, data = target(name, night, persona)
+                before = fingerprint()
+                response = getattr(client, method)(url, data if method == "post" else None)
+                try:
+                    check(response, expected)
+                except AssertionError as exc:
+                    raise AssertionError(f"{method.upper()} {url} as {persona}: {exc}") from exc
+                if not (method == "post" and expected == 302 and name not in STORE_NOTHING):
+                    assert fingerprint() == before, f"{method} {url} as {persona} stored a row"
+                else:
+                    assert fingerprint() != before, f"{method} {url} as {persona} stored nothing"
+                transaction.set_rollback(True)
+    check_csrf(name, night, clients)
+
+
+def check_csrf(name, night, clients):
+    """With CSRF checks on (as in production), a POST without the token is refused: 403."""
+    for persona in ("table", "td", "superuser"):
+        client = clients(persona)
+        client.handler.enforce_csrf_checks = True
+        url, data = target(name, night, persona)
+        before = fingerprint()
+        response = client.post(url, data)
+        assert response.status_code == 403, ("CSRF", persona, url, response.status_code)
+        assert b"CSRF" in response.content
+        assert fingerprint() == before
+
+
+def test_a_table_code_opens_only_its_own_table(night, client):
+    """Table 2's code cannot enter (or see) table 1's boards, pairs or round."""
+    (board, play), _ = night.round_plays(2, table=3)
+    before = fingerprint()
+    response = client.post(
+        f"/t/{night.tokens[TABLE]}/",
+        {f"b{board}-board": board, f"b{board}-ns": play.ns, f"b{board}-ew": play.ew,
+         f"b{board}-result": "4S N ="},
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert "is not played at this table in this round" in response.content.decode()
+    assert fingerprint() == before
+    page = client.get(f"/t/{night.tokens[TABLE]}/").content.decode()
+    mine = {b for b, _ in night.round_plays(2, table=TABLE)}
+    shown = {int(n) for n in re.findall(r'id="board-(\d+)"', page)}
+    assert shown == mine
+
+
+def test_a_revoked_code_is_refused_and_stores_nothing(night, client, director):
+    from tournament import tokens
+
+    tokens.revoke(night.section, TABLE)
+    (board, play), _ = night.round_plays(2, table=TABLE)
+    before = fingerprint()
+    data = {f"b{board}-board": board, f"b{board}-ns": play.ns, f"b{board}-ew": play.ew,
+            f"b{board}-result": "4S N ="}  # fmt: skip
+    assert client.post(f"/t/{night.tokens[TABLE]}/", data).status_code == 403
+    assert client.get(f"/t/{night.tokens[TABLE]}/").status_code == 403
+    assert fingerprint() == before
+
+
+ADMIN_ARGS = {
+    "object_id": "1",
+    "id": "1",
+    "content_type_id": "1",
+    "app_label": "tournament",
+    "url": "x",
+}
+
+
+def _admin_urls():
+    out = []
+    for name, pattern in url_patterns().items():
+        if not name.startswith("admin:"):
+            continue
+        kwargs = {k: ADMIN_ARGS[k] for k in pattern.pattern.converters}
+        if "app_label" in pattern.pattern.regex.groupindex and not kwargs:
+            kwargs = {"app_label": "tournament"}
+        try:
+            out.append((name, reverse(name, kwargs=kwargs)))
+        except Exception:  # catch-all patterns (admin:<url>) take a path
+            out.append((name, "/admin/nothing/here/"))
+    return out
+
+
+def test_the_admin_site_is_for_the_superuser_only(night, clients):
+    """Every admin pattern sends anyone but staff to the admin's sign-in; posts store nothing."""
+    urls = _admin_urls()
+    assert len(urls) > 20
+    personas = {persona: clients(persona) for persona in ("anon", "td", "outsider")}
+    before = fingerprint()
+    for persona, client in personas.items():
+        for method in ("get", "post"):
+            for name, url in urls:
+                response = getattr(client, method)(url, {} if method == "post" else None)
+                status = response.status_code
+                if name == "admin:login":
+                    assert status in (200, 302), (name, status)
+                else:
+                    assert status == 302, (persona, method, name, url, status)
+                    assert response["Location"].startswith("/admin/"), (name, response)
+    assert fingerprint() == before
+    assert clients("superuser").get(reverse("admin:index")).status_code == 200
