@@ -20,7 +20,7 @@ from collections import Counter
 from fractions import Fraction
 
 from scoring.models import Standings
-from scoring.ranking import display
+from scoring.ranking import display, rank
 from scoring.series import (
     average_of_percentages,
     best_k_of_n,
@@ -115,8 +115,9 @@ def series_standings(event: Event) -> list[dict]:
         }[method](sessions)
     counts = Counter(who for fields in contests for c in fields.values() for who in c)
     ranked = sorted(totals.items(), key=lambda kv: (-kv[1], names[kv[0]]))
+    places = rank([value for _, value in ranked])
     return [
-        {"name": names[who], "score": display(value), "sessions": counts[who],
+        {"rank": place, "name": names[who], "score": display(value), "sessions": counts[who],
          "players": sorted(who)}
-        for who, value in ranked
+        for place, (who, value) in zip(places, ranked, strict=True)
     ]  # fmt: skip

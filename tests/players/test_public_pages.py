@@ -120,7 +120,14 @@ def test_a_series_shows_standings_and_the_players_season(client, event, session,
     services.set_status(session, "provisional")
     services.set_status(session, "final")
     html = client.get(reverse("event", args=[event.pk])).content.decode()
-    assert "Series standings" in html
+    assert "Series standings" in html and "Average of percentages" in html
+    entry = running.entries.get(number=1)
+    standing = next(
+        s for f in session.standings.data["sections"][0]["fields"] for s in f["standings"]
+        if s["entry"] == 1
+    )  # fmt: skip
+    assert f"<td>{entry.display_name.replace('&', '&amp;')}</td>" in html
+    assert f"{standing['percent']:.2f}" in html  # one session: the series score is its percentage
     player = running.entries.get(number=1).players.first()
     html = client.get(reverse("player", args=[player.pk])).content.decode()
     assert "the season" in html and "<svg" in html

@@ -17,6 +17,7 @@ from boards.models import Board
 from boards.services import deals_visible
 from scoring import history, public_selectors
 from scoring.scorecards import build_scorecard
+from tournament.series_services import series_label, series_standings
 
 from .. import selectors
 from ..models import Club, Event, Player, Section, Session
@@ -42,8 +43,7 @@ def event(request, pk):
         "is_director": event.club.is_director(request.user),
     }
     if event.kind == Event.Kind.SERIES:
-        counted, rows = history.series_standings(event)
-        context.update(series_sessions=counted, series_rows=rows)
+        context.update(series_rows=series_standings(event), series_label=series_label(event))
     return render(request, "tournament/event.html", context)
 
 
