@@ -198,6 +198,24 @@ def _draw_record(canvas: Canvas, fonts: _Fonts, item: HandRecordBoard, cell) -> 
     canvas.restoreState()
 
 
+def hand_record_pages(boards: Sequence[HandRecordBoard], per_page: int = 4) -> list[list]:
+    """The boards in board order, ``per_page`` to a page (2, 4, 6 or 8)."""
+    if per_page not in (2, 4, 6, 8):
+        raise ValueError(f"per_page must be 2, 4, 6 or 8, not {per_page}")
+    return list(_pages(sorted(boards, key=lambda b: b.board.board_number), per_page))
+
+
+def draw_hand_record_page(
+    canvas: Canvas, page: Sequence[HandRecordBoard], number: int, title: str, dims, per_page: int
+) -> None:
+    """One page of hand records onto ``canvas`` (any canvas: ours, or a Platypus document's);
+    the caller ends the page."""
+    fonts = _fonts()
+    for item, cell in zip(page, _grid(dims, 2, per_page // 2), strict=False):
+        _draw_record(canvas, fonts, item, cell)
+    _footer(canvas, fonts, dims, title, number)
+
+
 def render_hand_records(
     boards: Sequence[HandRecordBoard],
     title: str = "Hand records",
@@ -209,17 +227,12 @@ def render_hand_records(
 
     ``per_page`` is 2, 4, 6 or 8 (two columns); the DD table needs at least 210 pt of height.
     """
-    if per_page not in (2, 4, 6, 8):
-        raise ValueError(f"per_page must be 2, 4, 6 or 8, not {per_page}")
-    fonts, dims = _fonts(), page_size(size)
+    pages, dims = hand_record_pages(boards, per_page), page_size(size)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=dims, pageCompression=1)
     canvas.setTitle(title)
-    ordered = sorted(boards, key=lambda b: b.board.board_number)
-    for number, page in enumerate(_pages(ordered, per_page), start=1):
-        for item, cell in zip(page, _grid(dims, 2, per_page // 2), strict=False):
-            _draw_record(canvas, fonts, item, cell)
-        _footer(canvas, fonts, dims, title, number)
+    for number, page in enumerate(pages, start=1):
+        draw_hand_record_page(canvas, page, number, title, dims, per_page)
         canvas.showPage()
     return _finish(canvas, buffer, filename)
 
@@ -272,6 +285,21 @@ def _cut_lines(canvas: Canvas, dims, cols: int, rows: int) -> None:
     canvas.restoreState()
 
 
+def draw_trump_slip_page(
+    canvas: Canvas, page: Sequence[Board], title: str, dims, cols: int = 3, rows: int = 5
+) -> None:
+    """One page of trump slips (``cols`` × ``rows``, cut lines) onto ``canvas``; the caller
+    ends the page."""
+    fonts = _fonts()
+    _cut_lines(canvas, dims, cols, rows)
+    for board, cell in zip(page, _grid(dims, cols, rows), strict=False):
+        _draw_slip(canvas, fonts, board, cell, title)
+
+
+def trump_slip_pages(boards: Sequence[Board], per_page: int = 15) -> list[list[Board]]:
+    return list(_pages(sorted(boards, key=lambda b: b.board_number), per_page))
+
+
 def render_trump_slips(
     boards: Sequence[Board],
     title: str = "Trump slip",
@@ -281,15 +309,12 @@ def render_trump_slips(
     filename: str = "trump-slips.pdf",
 ) -> tuple[str, str, bytes]:
     """Trump slips, ``cols`` × ``rows`` per page with dashed cut lines."""
-    fonts, dims = _fonts(), page_size(size)
+    dims = page_size(size)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=dims, pageCompression=1)
     canvas.setTitle(title)
-    ordered = sorted(boards, key=lambda b: b.board_number)
-    for page in _pages(ordered, cols * rows):
-        _cut_lines(canvas, dims, cols, rows)
-        for board, cell in zip(page, _grid(dims, cols, rows), strict=False):
-            _draw_slip(canvas, fonts, board, cell, title)
+    for page in trump_slip_pages(boards, cols * rows):
+        draw_trump_slip_page(canvas, page, title, dims, cols, rows)
         canvas.showPage()
     return _finish(canvas, buffer, filename)
 

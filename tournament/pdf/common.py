@@ -182,7 +182,8 @@ def footer(data: PrintData, label: str) -> Callable:
 
 def render(data: PrintData, document: str, story: list, landscape_page: bool = False) -> bytes:
     """Build ``story`` on the session's page size; ``NextPageTemplate("landscape")`` (or
-    ``"portrait"``) in the story turns the following pages; an empty story makes one page."""
+    ``"portrait"``) in the story turns the following pages, ``"plain"`` drops the footer (for
+    pages drawn whole, as the boards' pages in the pack); an empty story makes one page."""
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
         buffer,
@@ -201,6 +202,8 @@ def render(data: PrintData, document: str, story: list, landscape_page: bool = F
         templates.append(PageTemplate(id=name, frames=[frame], onPage=on_page, pagesize=size))
     if landscape_page:
         templates.reverse()
+    plain = Frame(MARGIN, MARGIN, data.pagesize[0] - 2 * MARGIN, data.pagesize[1] - 2 * MARGIN)
+    templates.append(PageTemplate(id="plain", frames=[plain], pagesize=data.pagesize))
     doc.addPageTemplates(templates)
     doc.build(story or [para("Nothing to print.")])
     return buffer.getvalue()

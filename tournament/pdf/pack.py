@@ -7,9 +7,10 @@ game uses, then the trump slips to go into the boards and the hand records for a
 
 from __future__ import annotations
 
-import io
+from collections.abc import Callable
+from functools import partial
 
-from reportlab.platypus import NextPageTemplate, PageBreak
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
 from . import cards, guide, slips, tally
 from .common import MIME, PrintData, PrintError, filename, render
@@ -87,25 +88,55 @@ def pack_story(data: PrintData) -> tuple[list, bool]:
     return story, bool(parts and parts[0][1])
 
 
-def merge(first: bytes, *others: bytes) -> bytes:
-    from pypdf import PdfReader, PdfWriter
+class WholePage(Flowable):
+    """A page drawn by ``boards.pdf`` in page coordinates, inside the pack's own document
+    (it takes no room in the frame; a page break follows it)."""
 
-    writer = PdfWriter()
-    for body in (first, *others):
-        writer.append(PdfReader(io.BytesIO(body)))
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    def __init__(self, paint: Callable[[object], None]):
+        super().__init__()
+        self.paint = paint
+
+    def wrap(self, avail_width, avail_height):
+        return 0, 0
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        canvas.saveState()
+        self.paint(canvas)
+        canvas.restoreState()
+
+
+def boards_story(data: PrintData) -> list:
+    """Trump slips (whist) and hand records as whole pages, as ``boards.pdf`` draws them."""
+    from boards import pdf as boards_pdf
+    from boards.pdf import HandRecordBoard
+
+    dims, story = data.pagesize, []
+    if data.game == "whist" and any(b.trump for b in data.boards):
+        title = f"Trump slip · {data.title}"
+        for page in boards_pdf.trump_slip_pages(list(data.boards)):
+            story.append(
+                WholePage(
+                    partial(boards_pdf.draw_trump_slip_page, page=page, title=title, dims=dims)
+                )
+            )
+    items = [HandRecordBoard(b, data.analyses.get(b.board_number)) for b in data.boards]
+    title = f"Hand records · {data.title}"
+    for number, page in enumerate(boards_pdf.hand_record_pages(items), start=1):
+        draw = boards_pdf.draw_hand_record_page
+        story.append(
+            WholePage(partial(draw, page=page, number=number, title=title, dims=dims, per_page=4))
+        )
+    out = [NextPageTemplate("plain"), PageBreak()]
+    for page in story:
+        out += [page, PageBreak()]
+    return out[:-1]
 
 
 def session_pack(data: PrintData):
+    """Everything in one document: the story, then the boards' pages drawn in place (no
+    second PDF to merge)."""
     story, landscape_first = pack_story(data)
-    body = render(data, "session pack", story, landscape_first)
-    extra = []
-    if data.boards and data.game == "whist" and any(b.trump for b in data.boards):
-        extra.append(trump_slips(data)[2])
     if data.boards:
-        extra.append(hand_records(data)[2])
-    if extra:
-        body = merge(body, *extra)
+        story += boards_story(data)
+    body = render(data, "session pack", story, landscape_first)
     return filename(data, "pack"), MIME, body
