@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -75,64 +74,34 @@ class Recommendation:
         )
 
 
-PREFERENCE = ("mitchell", "howell", "relay-bye", "three-quarter-howell", "arrow-switch")
+def recommendations(count: int, event=None, target_boards: int = 24) -> list[Recommendation]:
+    """Movements for ``count`` entries, the best first (``tournament.movements.recommend``).
 
-
-def recommendations(pairs: int, target_boards: int = 24) -> list[Recommendation]:
-    """Movements that seat ``pairs`` pairs, the best first.
-
-    Uses ``tournament.movements.recommend`` when it is installed; otherwise tries each
-    family and keeps those that build, with boards per round chosen to play about
-    ``target_boards`` boards.  Howell first for up to 4 tables, Mitchell from 5.
+    An individual event gets the whist-tournament schedule for that many players; a
+    progressive one needs no movement (its seating comes round by round).
     """
-    if pairs < 2:
+    from tournament.movements import MovementError, build
+    from tournament.movements.recommend import recommend
+
+    fmt = getattr(event, "format", "pairs")
+    if fmt == "progressive":
         return []
-    try:  # the movement helper's module, when present
-        from tournament.movements import recommend as engine
-
-        found = [_from_engine(r) for r in engine.recommend(pairs, target_boards=target_boards)]
-        if found:
-            return found
-    except Exception:  # noqa: BLE001 - any failure falls back to the families
-        pass
-    return _by_family(pairs, target_boards)
-
-
-def _from_engine(rec: Any) -> Recommendation:
-    def get(key, default=None):
-        return rec.get(key, default) if isinstance(rec, dict) else getattr(rec, key, default)
-
-    movement = get("movement")
-    return Recommendation(
-        kind=get("kind") or movement.kind,
-        tables=get("tables") or movement.tables,
-        rounds=get("rounds") or movement.round_count,
-        boards_per_round=get("boards_per_round") or movement.boards_per_round,
-        boards=get("total_boards") or get("boards") or movement.total_boards,
-        note=get("note", "") or get("reason", "") or "",
-    )
-
-
-def _by_family(pairs: int, target_boards: int) -> list[Recommendation]:
-    from tournament.movements import BUILDERS, MovementError, build
-
-    found = []
-    for kind in sorted(BUILDERS, key=lambda k: PREFERENCE.index(k) if k in PREFERENCE else 99):
-        if kind == "team":
-            continue
+    if fmt == "individual":
         try:
-            rounds = build(kind, pairs=pairs, boards_per_round=1).round_count
-            per_round = max(1, round(target_boards / rounds))
-            movement = build(kind, pairs=pairs, boards_per_round=per_round)
-        except (MovementError, TypeError, ValueError):
-            continue
-        found.append(
-            Recommendation(kind, movement.tables, movement.round_count, per_round,
-                           movement.total_boards)
-        )  # fmt: skip
-    small = (pairs + 1) // 2 <= 4
-    found.sort(key=lambda r: (r.kind != ("howell" if small else "mitchell"),))
-    return found
+            m = build("individual", players=count)
+        except MovementError as exc:
+            return [Recommendation("individual", 0, 0, 0, 0, note=str(exc))] if count >= 4 else []
+        return [
+            Recommendation(
+                "individual", m.tables, m.round_count, m.boards_per_round, m.total_boards
+            )
+        ]
+    if count < 2:
+        return []
+    return [
+        Recommendation(r.kind, r.tables, r.rounds, r.boards_per_round, r.total_boards)
+        for r in recommend(count, target_boards=target_boards)
+    ]
 
 
 # --- progress during play ----------------------------------------------------------------

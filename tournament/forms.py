@@ -94,7 +94,13 @@ class SignInForm(forms.Form):
     def __init__(self, *args, club, size: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
         self.size = size
-        for name in ("player1", "player2"):
+        if size == 1:  # individual and progressive games sign in one player at a time
+            del self.fields["player2"], self.fields["new_player2"]
+            self.fields["player1"].label, self.fields["new_player1"].label = (
+                "Player",
+                "or new player",
+            )
+        for name in ("player1", "player2")[:size]:
             self.fields[name].queryset = club.players.all()
 
     def clean(self):

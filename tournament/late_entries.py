@@ -113,7 +113,7 @@ def rechoose(section: Section) -> str:
     options = [(kind, {"boards_per_round": per_round})] if kind else []
     options += [
         (r.kind, {"boards_per_round": r.boards_per_round, "rounds": r.rounds})
-        for r in console_services.recommendations(live)
+        for r in console_services.recommendations(live, section.session.event)
     ]
     for chosen, extra in options:
         try:

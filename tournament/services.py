@@ -86,14 +86,29 @@ def _create_entry(section: Section, number: int, players: Sequence[Player], kind
 
 
 @transaction.atomic
+def entry_kind(event) -> str:
+    """What one entry of this event is: a player (individual, progressive), a team or a pair."""
+    return {
+        "individual": Entry.Kind.INDIVIDUAL,
+        "progressive": Entry.Kind.INDIVIDUAL,
+        "teams": Entry.Kind.TEAM,
+    }.get(event.format, Entry.Kind.PAIR)
+
+
+def entry_size(event) -> int:
+    """How many players the TD signs in per entry (a team signs in as its pairs)."""
+    return 1 if entry_kind(event) == Entry.Kind.INDIVIDUAL else 2
+
+
 def add_entry(
     section: Section,
     players: Sequence[Player],
     number: int | None = None,
-    kind: str = Entry.Kind.PAIR,
+    kind: str | None = None,
     name: str = "",
 ) -> Entry:
     """Sign in one entry (the next free number unless one is given)."""
+    kind = kind or entry_kind(section.session.event)
     if not players and not name:
         raise ValidationError({"players": "Choose the players of this entry."})
     if len({p.pk for p in players}) != len(players):

@@ -72,11 +72,11 @@ def _session_context(session, **extra):
     for section in sections:
         live = [e for e in section.entries.all() if not e.withdrawn]
         section.live_count = len(live)
-        section.recommended = console_services.recommendations(len(live))
+        section.recommended = console_services.recommendations(len(live), session.event)
         section.progress = console_services.progress(section)
         section.has_results = section.results.exists()
         section.signin_form = extra.pop(f"signin_{section.pk}", None) or SignInForm(
-            club=session.event.club
+            club=session.event.club, size=services.entry_size(session.event)
         )
         section.movement_form = extra.pop(f"movement_{section.pk}", None) or MovementForm()
     board_set = BoardSet.objects.filter(session=session).first()
@@ -119,7 +119,8 @@ def section_new(request, pk):
 @director_required(club_of_section)
 def sign_in(request, pk):
     section = get_section(pk)
-    form = SignInForm(request.POST, club=section.session.event.club)
+    event = section.session.event
+    form = SignInForm(request.POST, club=event.club, size=services.entry_size(event))
     if form.is_valid():
         try:
             entry, done = late_entries.late_arrival(
