@@ -54,20 +54,19 @@ def _bottom(scores: dict) -> dict:
     return {p: v for p, v in scores.items() if v == low}
 
 
-def _contests(section: Section, scores: dict) -> list[tuple[str, dict, int, bool]]:
-    """(label, the players in contention, how many prizes, booby?) for every prize."""
+def _contests(section: Section, scores: dict):
+    """(label, how many prizes, booby?, the players eligible) for every prize, in the order
+    they are awarded: best, booby, then the ladies' and gentlemen's prizes."""
     cond = conditions(section)
     k = int(cond.get("prizes", 1))
-    out = [("prize", _top(scores, k), k, False)]
+    yield "prize", k, False, scores
     if cond.get("booby", True) and len(scores) > k:
-        out.append(("booby", _bottom(scores), 0, True))
+        yield "booby", 0, True, scores
     if cond.get("class_prizes", True):
         who = players(section)
         for sex, cls in SEX.items():
             group = {p: v for p, v in scores.items() if who.get(p) and who[p].gender == sex}
-            if group:
-                out.append((CLASS_LABEL[cls], _top(group, 1), 1, False))
-    return out
+            yield CLASS_LABEL[cls], 1, False, group
 
 
 def _open_ties(label: str, contenders: dict, decided: dict) -> list[dict]:
@@ -82,28 +81,36 @@ def _open_ties(label: str, contenders: dict, decided: dict) -> list[dict]:
 
 
 def final_ranking(section: Section) -> dict:
-    """{"rows": ranked players, "awards": prizes, "ties": open ties for the TD, "method"}."""
+    """{"rows": ranked players, "awards": prizes, "ties": open ties for the TD, "method"}.
+
+    Prizes go in order; with the condition ``one_prize_each`` (the default — "No player is
+    entitled to more than one prize", the precedent of LAWS.md §8.5) a player already
+    awarded is not eligible for a later prize.  A tie that decides a prize stops the
+    awarding there until the TD settles it, since later prizes depend on it.
+    """
     from tournament.movements.prizes import best_and_booby
 
     scores, tally = _key(section)
     who = players(section)
     method, decided = tie_method(section), _decisions(section)
-    labels = rank_labels(list(scores.values()))
-    by_label = dict(zip(scores, labels, strict=True))
+    one_each = conditions(section).get("one_prize_each", True)
+    by_label = dict(zip(scores, rank_labels(list(scores.values())), strict=True))
     order = sorted(scores, key=lambda p: (-scores[p], p))
     rows = [{"rank": by_label[p], "player": p, "name": str(who.get(p) or p), **tally[p]}
             for p in order]  # fmt: skip
-    ties, awards = [], []
-    for label, contenders, _k, _booby in _contests(section, scores):
-        ties += _open_ties(label, contenders, decided)
-    if not ties:
-        for label, contenders, k, booby in _contests(section, scores):
-            for award in best_and_booby(contenders, prizes=k, booby=booby,
-                                        method=method, decisions=decided):  # fmt: skip
-                prize = award.prize if label == "prize" or booby else label
-                awards.append({"prize": prize, "player": award.player,
-                               "name": str(who.get(award.player) or award.player),
-                               "score": award.score, "ties": award.decisions})  # fmt: skip
+    ties, awards, awarded = [], [], set()
+    for label, k, booby, group in _contests(section, scores):
+        eligible = {p: v for p, v in group.items() if not (one_each and p in awarded)}
+        contenders = _bottom(eligible) if booby else _top(eligible, k)
+        ties = _open_ties(label, contenders, decided)
+        if ties:
+            break
+        for award in best_and_booby(contenders, prizes=k, booby=booby,
+                                    method=method, decisions=decided):  # fmt: skip
+            awarded.add(award.player)
+            awards.append({"prize": award.prize if label == "prize" or booby else label,
+                           "player": award.player, "name": str(who.get(award.player) or award.player),
+                           "score": award.score, "ties": award.decisions})  # fmt: skip
     return {"rows": rows, "awards": awards, "ties": ties, "method": method, "records": decided}
 
 

@@ -128,9 +128,20 @@ def test_a_progressive_evening_seats_each_round_and_ranks_the_players_with_prize
     # Games won: table 1 of round 2 was tied, half a game each (1, 2, 7, 8).
     games = {r["player"]: r["games"] for r in ranking["rows"]}
     assert games[1] == Fraction(5, 2) and games[7] == Fraction(3, 2) and games[4] == 0
+    # One prize each (the default): best 12 (26); booby the loser of the cut, 4; ladies
+    # (odd numbers) 9 (23); the gentlemen's prize passes 12 and finds 2 and 16 tied on 20.
+    assert [t["players"] for t in ranking["ties"]] == [[2, 16]]
+    assert ranking["ties"][0]["label"] == "gentlemen's prize"
     awards = {a["prize"]: a["player"] for a in ranking["awards"]}
-    # Best 12 (26); booby the loser of the cut, 4; ladies (odd numbers) 9 (23);
-    # gentlemen (even numbers) 12 (26).
+    assert awards == {"prize 1": 12, "booby": 4, "ladies' prize": 9}
+    r = director_client.post(url, {"action": "prize_tie", "players": "2,16", "order": "16 2"})
+    assert r.status_code == 302
+    awards = {a["prize"]: a["player"] for a in final_ranking(section)["awards"]}
+    assert awards == {"prize 1": 12, "booby": 4, "ladies' prize": 9, "gentlemen's prize": 16}
+    # Where a player may take several prizes, 12 also wins the gentlemen's prize.
+    section.session.event.conditions["one_prize_each"] = False
+    section.session.event.save()
+    awards = {a["prize"]: a["player"] for a in final_ranking(section)["awards"]}
     assert awards == {"prize 1": 12, "booby": 4, "ladies' prize": 9, "gentlemen's prize": 12}
     page = director_client.get(url).content.decode()
     assert "booby: " + players[3].name in page
