@@ -103,8 +103,11 @@ class Grid(Flowable):
 
     def _cell_styles(self) -> list[list[CellStyle]]:
         n, m = len(self.rows), len(self.widths)
-        key = (n, m, repr(self.commands))
-        cached = _STYLES.get(key)
+        try:
+            key = (n, m, tuple(map(tuple, self.commands)))
+            cached = _STYLES.get(key)
+        except TypeError:  # an unhashable argument: no caching
+            return self._apply_styles(n, m)
         if cached is None:
             if len(_STYLES) > 256:
                 _STYLES.clear()
