@@ -152,6 +152,7 @@ def draw_lines(grid, canv, tops, lefts) -> None:
             segments += [(xx, bottom, xx, top) for xx in xs]
         elif cmd[0] == "LINEBELOW":
             segments += [(x0, tops[r + 1], x1, tops[r + 1]) for r in rows]
+            segments += carried_line(grid, cmd, tops, x0, x1)
         else:
             segments += [(lefts[c + 1], bottom, lefts[c + 1], top) for c in range(c0, c1 + 1)]
         canv.lines(segments)
@@ -168,3 +169,14 @@ def prepare_line(canv, cmd, state) -> None:
     if dash != state["dash"]:
         canv.setDash(*([dash] if dash else []))
         state["dash"] = dash
+
+
+def carried_line(grid, cmd, tops, x0: float, x1: float) -> list[tuple]:
+    """A continued part repeats, at its top, the line below the row it follows (as a split
+    Platypus table does)."""
+    k = grid.repeat_rows
+    if len(grid.origin[0]) <= k or grid.origin[0][k] == k:
+        return []
+    _, r0, _, r1 = cell_range(grid.origin[1], len(grid.widths), cmd[1], cmd[2])
+    before = grid.origin[0][k] - 1
+    return [(x0, tops[k], x1, tops[k])] if r0 <= before <= r1 else []

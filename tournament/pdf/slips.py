@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer
 
 from boards.dealing import dealer_of, vulnerability_for
 from tournament.movements.base import Movement, Round, Seating
@@ -30,6 +30,7 @@ from .common import (
     result,
     style,
 )
+from .fastgrid import Grid
 
 SLIP_H = 40 * mm
 LABEL = style(13, bold=True)
@@ -42,7 +43,7 @@ def playing(movement: Movement, st: Seating) -> bool:
     return movement.phantom not in people and len(people) >= (4 if movement.individual else 2)
 
 
-def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool) -> Table:
+def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool) -> Grid:
     pair, other = (st.ew, st.ns) if ew else (st.ns, st.ew)
     side = "E-W" if ew else "N-S"
     deals = boards_text(movement.boards_for(st))
@@ -54,21 +55,20 @@ def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool)
         [f"O.K. (opponents' initials)  {LINE}", ""],
     ]
     width = (frame_width(data) - 6 * mm) / 2
-    table = Table(rows, colWidths=[width * 0.55, width * 0.45], rowHeights=SLIP_H / 5.4)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
-                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 12),
-                ("FONT", (0, 2), (-1, 2), "Helvetica-Bold", 11),
-                ("SPAN", (0, 4), (1, 4)),
-                ("BOX", (0, 0), (-1, -1), 1.2, GRID),
-                ("BACKGROUND", (0, 0), (-1, -1), EW_TINT if ew else colors.white),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ]
-        )
+    return Grid(
+        rows,
+        [width * 0.55, width * 0.45],
+        [
+            ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
+            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 12),
+            ("FONT", (0, 2), (-1, 2), "Helvetica-Bold", 11),
+            ("SPAN", (0, 4), (1, 4)),
+            ("BOX", (0, 0), (-1, -1), 1.2, GRID),
+            ("BACKGROUND", (0, 0), (-1, -1), EW_TINT if ew else colors.white),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ],
+        heights=SLIP_H / 5.4,
     )
-    return table
 
 
 def score_slips_story(data: PrintData) -> list:
@@ -83,14 +83,14 @@ def score_slips_story(data: PrintData) -> list:
                     [slip(data, movement, rnd, st, False), slip(data, movement, rnd, st, True)]
                 )
     width = frame_width(data) / 2
-    outer = Table(pairs_rows, colWidths=[width, width], rowHeights=SLIP_H + 5 * mm)
-    outer.setStyle(
-        TableStyle(
-            [
-                ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.grey, 1, (2, 2)),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ]
-        )
+    outer = Grid(
+        pairs_rows,
+        [width, width],
+        [
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.grey, 1, (2, 2)),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ],
+        heights=SLIP_H + 5 * mm,
     )
     note = "White slips for N-S, tinted slips for E-W. Enter the net of the round as a plus or a minus; the opponents initial (O.K.)."
     return [Text(note, SMALL), Spacer(1, 2 * mm), outer]

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Table, TableStyle
 
 from .common import GRID, LADY_TINT, PrintData, PrintError, frame_width, result
+from .fastgrid import Grid
 
 COUPLES = (("A", "head couple"), ("B", "side couple"))
 KINDS = (("LADY", LADY_TINT), ("GENTLEMAN", colors.white))
 
 
-def tally_card(data: PrintData, table: int, couple: str, kind: str, tint, size) -> Table:
+def tally_card(data: PrintData, table: int, couple: str, kind: str, tint, size) -> Grid:
     width, height = size
     rounds = data.round_count
     rows = [
@@ -33,24 +33,23 @@ def tally_card(data: PrintData, table: int, couple: str, kind: str, tint, size) 
     ]
     row_h = (height - 8 * mm) / len(rows)
     heights = [row_h * 1.5] + [row_h * (len(rows) - 1.5) / (len(rows) - 1)] * (len(rows) - 1)
-    card = Table(rows, colWidths=[width * 0.58, width * 0.42], rowHeights=heights)
-    card.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
-                ("FONT", (0, 0), (0, 0), "Helvetica-Bold", 18),
-                ("FONT", (1, 0), (1, 0), "Helvetica-Bold", 9),
-                ("FONT", (0, 3), (-1, 3), "Helvetica-Bold", 9),
-                ("FONT", (0, -2), (0, -1), "Helvetica-Bold", 10),
-                ("BACKGROUND", (0, 0), (-1, -1), tint),
-                ("BOX", (0, 0), (-1, -1), 1.5, GRID),
-                ("LINEBELOW", (0, 2), (-1, -2), 0.4, GRID),
-                ("LINEAFTER", (0, 3), (0, -1), 0.4, GRID),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ]
-        )
+    return Grid(
+        rows,
+        [width * 0.58, width * 0.42],
+        [
+            ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
+            ("FONT", (0, 0), (0, 0), "Helvetica-Bold", 18),
+            ("FONT", (1, 0), (1, 0), "Helvetica-Bold", 9),
+            ("FONT", (0, 3), (-1, 3), "Helvetica-Bold", 9),
+            ("FONT", (0, -2), (0, -1), "Helvetica-Bold", 10),
+            ("BACKGROUND", (0, 0), (-1, -1), tint),
+            ("BOX", (0, 0), (-1, -1), 1.5, GRID),
+            ("LINEBELOW", (0, 2), (-1, -2), 0.4, GRID),
+            ("LINEAFTER", (0, 3), (0, -1), 0.4, GRID),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ],
+        heights=heights,
     )
-    return card
 
 
 def tally_story(data: PrintData) -> list:
@@ -71,13 +70,8 @@ def tally_story(data: PrintData) -> list:
     story = []
     for i in range(0, len(cards), 4):
         four = cards[i : i + 4] + [""] * (4 - len(cards[i : i + 4]))
-        page = Table([four[:2], four[2:]], colWidths=[width] * 2, rowHeights=[height] * 2)
-        page.setStyle(
-            TableStyle(
-                [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (-1, -1), "CENTER")]
-            )
-        )
-        story.append(page)
+        middle = [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ALIGN", (0, 0), (-1, -1), "CENTER")]
+        story.append(Grid([four[:2], four[2:]], [width] * 2, middle, heights=[height] * 2))
     return story
 
 
