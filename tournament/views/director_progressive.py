@@ -55,7 +55,7 @@ def _next(request, section):
 
 
 def _prize_tie(request, section):
-    tied = [int(x) for x in request.POST.get("players", "").split(",") if x.strip().isdigit()]
+    tied = [int(x) for x in request.POST.get("players", "").split(",") if x.strip().isdecimal()]
     text = request.POST.get("order", "").replace(",", " ").split()
     order = [_int(x, "order") for x in text] if text else None
     progressive_prizes.decide_prize_tie(section, tied, order, user=request.user)

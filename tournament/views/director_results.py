@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -147,8 +148,10 @@ def confirm(request, pk):
 def _back(request, section):
     """Back to the entry screen the form came from (``next``: a path on this site only)."""
     url = request.POST.get("next") or ""
-    if url_has_allowed_host_and_scheme(url, {request.get_host()}, request.is_secure()):
-        return redirect(url)
+    if url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, {request.get_host()}, request.is_secure()
+    ):
+        return HttpResponseRedirect(url)  # not redirect(): a bare word would be a view name
     return redirect("td_session", pk=section.session_id)
 
 
@@ -166,8 +169,9 @@ def correct(request, pk):
     initial = {"board": row.board_number, "ns": row.ns_entry.number, "ew": row.ew_entry.number,
                "round": row.round_number, "tricks_ns": row.tricks_ns,
                "result": request.GET.get("result") or result_text(row)}  # fmt: skip
-    form = ResultEntryForm(request.POST or None, initial=initial, game=game)
-    reason = ReasonForm(request.POST or None)
+    posted = request.POST if request.method == "POST" else None  # an empty post is refused too
+    form = ResultEntryForm(posted, initial=initial, game=game)
+    reason = ReasonForm(posted)
     if request.method == "POST" and form.is_valid() and reason.is_valid():
         try:
             correct_result(row, fields=form.result_fields, user=request.user,

@@ -41,10 +41,10 @@ def progressive(request, pk):
     section = get_section(pk)
     if request.method == "POST" and request.POST.get("action"):
         return director_progressive.handle(request, section)
-    form = OverrideForm(request.POST or None)
+    form = OverrideForm(request.POST if request.method == "POST" else None)  # {} is a post too
     if request.method == "POST" and form.is_valid():
         try:
-            progressive_services.override(section, int(request.POST.get("round", 0)),
+            progressive_services.override(section, _round(request.POST.get("round")),
                                           form.cleaned_data["seating"], request.user,
                                           form.cleaned_data["reason"])  # fmt: skip
         except ValidationError as exc:
@@ -54,3 +54,11 @@ def progressive(request, pk):
             return redirect("td_progressive", pk=pk)
     status = 400 if request.method == "POST" else 200
     return director_progressive.render_page(request, section, form=form, status=status)
+
+
+def _round(value: str | None) -> int:
+    """The round of the override as typed; a clear error rather than a crash on junk."""
+    value = (value or "").strip()
+    if not (value.isascii() and value.isdigit() and int(value) >= 1):
+        raise ValidationError("Give the round to seat: a number from 1.")
+    return int(value)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import segno
 from django.core.exceptions import ValidationError
+from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -282,12 +283,22 @@ def table_codes(request, pk):
 @require_POST
 def table_codes_action(request, pk):
     session = get_object_or_404(Session, pk=pk)
-    section = get_object_or_404(session.sections.all(), pk=request.POST.get("section"))
+    section_id = request.POST.get("section", "")
+    section = (
+        section_id.isascii()
+        and section_id.isdigit()
+        and session.sections.filter(pk=int(section_id)).first()
+    )
+    if not section:
+        return HttpResponseBadRequest(
+            "No such section in this session: nothing was changed.",
+            content_type="text/plain; charset=utf-8",
+        )
     action, table = request.POST.get("action"), request.POST.get("table", "")
     if action == "issue":
         tokens.issue_tokens(section)
     elif action == "revoke_all":
         tokens.revoke_all(section)
-    elif action in ("revoke", "reissue") and table.isdigit():
+    elif action in ("revoke", "reissue") and table.isascii() and table.isdigit():
         (tokens.revoke if action == "revoke" else tokens.reissue)(section, int(table))
     return redirect("table_codes", pk=session.pk)
