@@ -149,6 +149,9 @@ STORAGES = {
     },
 }
 
+# Live standings: how often the page asks for the standings block again (htmx polling).
+LIVE_POLL_SECONDS = int(os.environ.get("LIVE_POLL_SECONDS", "15"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -8,6 +8,7 @@ they never compute a score.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -57,6 +58,7 @@ def _standings_context(request, session: Session) -> dict:
         "live": not session.is_final,
         "hidden_rule": public_selectors.is_live(session),
         "standings": public_selectors.public_standings(session),
+        "poll_seconds": settings.LIVE_POLL_SECONDS,
     }
 
 
