@@ -69,10 +69,18 @@ def claim(board_set: BoardSet) -> int:
     return total
 
 
+def progress_batch(total: int) -> int:
+    """Boards per solver call for the page: each call is still the solver's batch call, but
+    a set is split into about four so the TD sees the analysis advance (at least 8 boards
+    a call, so both solver threads stay busy)."""
+    return max(8, -(-total // 4))
+
+
 def run(session, progress=None) -> BoardSet:
     """Analyse now (after ``claim``); a failure is stored on the board set and re-raised."""
     try:
-        return services.analyse(session, progress)
+        total = BoardSet.objects.get(session=session).analysis_total
+        return services.analyse(session, progress, batch=progress_batch(total))
     except Exception as exc:
         message = str(exc) or exc.__class__.__name__
         BoardSet.objects.filter(session=session).update(analysis_error=message[:300])
