@@ -98,9 +98,13 @@ def recommendations(count: int, event=None, target_boards: int = 24) -> list[Rec
         ]
     if count < 2:
         return []
+    try:
+        found = recommend(count, target_boards=target_boards)
+    except MovementError as exc:  # e.g. too few pairs: say so where the choices would be
+        return [Recommendation("", 0, 0, 0, 0, note=str(exc))]
     return [
         Recommendation(r.kind, r.tables, r.rounds, r.boards_per_round, r.total_boards)
-        for r in recommend(count, target_boards=target_boards)
+        for r in found
     ]
 
 

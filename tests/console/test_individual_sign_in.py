@@ -33,3 +33,15 @@ def test_a_count_that_has_no_schedule_says_what_would_work(
         director_client.post(reverse("td_sign_in", args=[section.pk]), {"player1": player.pk})
     page = director_client.get(reverse("td_session", args=[session.pk])).content.decode()
     assert "10 players will not do" in page and "8 or 12 players" in page
+
+
+def test_too_few_pairs_for_a_movement_is_said_not_crashed(director_client, session, players):
+    section = Section.objects.create(session=session, name="A")
+    for i in range(2):
+        director_client.post(
+            reverse("td_sign_in", args=[section.pk]),
+            {"player1": players[2 * i].pk, "player2": players[2 * i + 1].pk},
+        )
+    response = director_client.get(reverse("td_session", args=[session.pk]))
+    assert response.status_code == 200
+    assert "2 pairs are too few for a movement" in response.content.decode()
