@@ -69,9 +69,9 @@ section = services.create_section(session, "A", [(n, people[2*n-2:2*n]) for n in
 services.choose_movement(section, "relay-bye" if TABLES % 2 == 0 else "mitchell", tables=TABLES, boards_per_round=2)
 boards.generate(session, seed="load")
 services.set_status(session, "running")
-print(session.pk)
+print("SESSION", session.pk)
 for t in tokens.issue_tokens(section):
-    print(t.table_number, t.token)
+    print("TOKEN", t.table_number, t.token)
 """
 
 
@@ -79,10 +79,12 @@ def setup(tables: int, env: dict) -> tuple[int, dict[int, str]]:
     subprocess.run(["psql", PG + "/postgres", "-qc", f"DROP DATABASE IF EXISTS {DB}"], check=True)
     subprocess.run(["psql", PG + "/postgres", "-qc", f"CREATE DATABASE {DB}"], check=True)
     manage("migrate", "--noinput", env=env)
-    out = manage("shell", "-c", SETUP.replace("TABLES", str(tables)), env=env).split()
-    numbers = [w for w in out if w.isdigit() or len(w) > 20]
-    session = int(numbers[0])
-    tokens = {int(numbers[i]): numbers[i + 1] for i in range(1, len(numbers) - 1, 2)}
+    lines = [
+        ln.split()
+        for ln in manage("shell", "-c", SETUP.replace("TABLES", str(tables)), env=env).splitlines()
+    ]
+    session = next(int(w[1]) for w in lines if w[:1] == ["SESSION"])
+    tokens = {int(w[1]): w[2] for w in lines if w[:1] == ["TOKEN"]}
     return session, tokens
 
 

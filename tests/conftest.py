@@ -89,3 +89,13 @@ def session(event):
 def director_client(client, director):
     client.force_login(director)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache (the standings fragment is cached per process)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

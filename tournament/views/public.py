@@ -9,14 +9,17 @@ they never compute a score.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 
 from boards.models import Board
 from boards.services import deals_visible
 from scoring import history, public_selectors
+from scoring.models import Standings
 from scoring.scorecards import build_scorecard
 from tournament.series_services import series_label, series_standings
 
@@ -62,19 +65,39 @@ def _standings_context(request, session: Session) -> dict:
     }
 
 
+def standings_html(request, session: Session) -> str:
+    """The rendered standings fragment, kept per process until the next result.
+
+    Dozens of phones poll it while nothing changes; the key carries the kept standings'
+    version (bumped by every result, correction and status change), so a poll after a
+    change always renders afresh.  The fragment is the same for every reader.
+    """
+    kept = Standings.objects.filter(session=session).values_list("results_version", "computed_at")
+    version, computed = next(iter(kept), (0, None))
+    stamp = computed.timestamp() if computed else 0
+    key = f"standings:{session.pk}:{session.status}:{version}:{stamp}:{settings.LIVE_POLL_SECONDS}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("tournament/_standings.html", _standings_context(request, session))
+        cache.set(key, html, 600)
+    return html
+
+
 @never_cache
 def session(request, pk):
     session = _session(pk)
-    context = _standings_context(request, session)
-    context["is_director"] = session.club.is_director(request.user)
+    context = {
+        "session": session,
+        "standings_html": standings_html(request, session),
+        "is_director": session.club.is_director(request.user),
+    }
     return render(request, "tournament/session.html", context)
 
 
 @never_cache
 def session_standings(request, pk):
     """Just the standings and travellers list: what the htmx poll swaps in every 15 s."""
-    session = _session(pk)
-    return render(request, "tournament/_standings.html", _standings_context(request, session))
+    return HttpResponse(standings_html(request, _session(pk)))
 
 
 def _section(session: Session, name: str) -> Section:
