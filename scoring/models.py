@@ -131,7 +131,8 @@ class Standings(models.Model):
     )
     data = models.JSONField(default=dict)
     computed_at = models.DateTimeField(auto_now=True)
-    results_version = models.PositiveIntegerField(default=0)
+    results_version = models.PositiveIntegerField(default=0)  # recomputations so far
+    computed_version = models.PositiveIntegerField(default=0)  # the session's results_version used
 
     def __str__(self) -> str:
         return f"Standings of {self.session}"

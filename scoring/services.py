@@ -15,6 +15,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from scoring.individual import individual_result
@@ -128,8 +129,15 @@ def _writable(session: Session, user) -> None:
         raise ValidationError({"__all__": "Start the session before entering results."})
 
 
+def record_result(section: Section, **kwargs) -> BoardResult:
+    """Store a new result (see :func:`_record_result`), then bring the standings up to date."""
+    row = _record_result(section, **kwargs)
+    refresh_standings(section.session_id)
+    return row
+
+
 @transaction.atomic
-def record_result(
+def _record_result(
     section: Section,
     *,
     board_number: int,
@@ -169,7 +177,7 @@ def record_result(
         section=section, result=row, board_number=board_number, action="create",
         new=snapshot(row), user=row.entered_by, actor=actor,
     )  # fmt: skip
-    recompute_standings(session)
+    _bump(session)
     return row
 
 
@@ -223,8 +231,15 @@ def describe(row: BoardResult) -> str:
     )
 
 
-@transaction.atomic
 def correct_result(row: BoardResult, *, fields: dict[str, Any], user, reason: str) -> BoardResult:
+    """The TD changes a result (see :func:`_correct_result`); the standings follow."""
+    row = _correct_result(row, fields=fields, user=user, reason=reason)
+    refresh_standings(row.section.session_id)
+    return row
+
+
+@transaction.atomic
+def _correct_result(row: BoardResult, *, fields: dict[str, Any], user, reason: str) -> BoardResult:
     """The TD changes a result.  A confirmed result needs a reason; both are audited."""
     session = Session.objects.select_for_update().get(pk=row.section.session_id)
     _writable(session, user)
@@ -249,12 +264,19 @@ def correct_result(row: BoardResult, *, fields: dict[str, Any], user, reason: st
         section=row.section, result=row, board_number=row.board_number, action="correct",
         old=old, new=snapshot(row), reason=reason, user=user,
     )  # fmt: skip
-    recompute_standings(session)
+    _bump(session)
     return row
 
 
-@transaction.atomic
 def delete_result(row: BoardResult, *, user, reason: str) -> None:
+    """Remove a result, with the reason kept (see :func:`_delete_result`)."""
+    session_id = row.section.session_id
+    _delete_result(row, user=user, reason=reason)
+    refresh_standings(session_id)
+
+
+@transaction.atomic
+def _delete_result(row: BoardResult, *, user, reason: str) -> None:
     session = Session.objects.select_for_update().get(pk=row.section.session_id)
     _writable(session, user)
     if not (reason or "").strip():
@@ -264,7 +286,7 @@ def delete_result(row: BoardResult, *, user, reason: str) -> None:
         old=snapshot(row), reason=reason.strip(), user=user,
     )  # fmt: skip
     row.delete()
-    recompute_standings(session)
+    _bump(session)
 
 
 @transaction.atomic
@@ -304,8 +326,33 @@ def _individual(section: Section, inp, result):
     return individual_result(result, seats, names, inp.boards_scheduled)
 
 
-def recompute_standings(session: Session) -> Standings:
+def _bump(session: Session) -> None:
+    """Inside a result write (the session row is locked): one more version of the results."""
+    Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
+
+
+def refresh_standings(session_id: int) -> Standings:
+    """After a write has committed, bring the kept standings up to the session's version.
+
+    Writes that arrive together share one recomputation: each takes the standings row's
+    lock in turn and finds it already computed at or past its own version.  Versions are
+    bumped under the session's row lock, so a version that is visible is committed with
+    every write before it, and the recomputation (which reads the version first) never
+    records a version whose results it did not see.  Writers do not hold the session lock
+    while scoring, so entries at other tables are not kept waiting behind it.
+    """
+    with transaction.atomic():
+        row, _ = Standings.objects.get_or_create(session_id=session_id)
+        row = Standings.objects.select_for_update().get(pk=row.pk)
+        session = Session.objects.select_related("event").get(pk=session_id)
+        if row.data and row.computed_version >= session.results_version:
+            return row
+        return recompute_standings(session, row)
+
+
+def recompute_standings(session: Session, standings: Standings | None = None) -> Standings:
     """Score every section and keep the result for the pages (one JSON row per session)."""
+    version = Session.objects.values_list("results_version", flat=True).get(pk=session.pk)
     sections = []
     for section in session.sections.prefetch_related("entries__entry_players__player"):
         inp = section_input(section, session.event, final=session.is_final)
@@ -313,9 +360,11 @@ def recompute_standings(session: Session) -> Standings:
         data = result.to_json()
         data["name"] = section.name
         sections.append(data)
-    standings, _ = Standings.objects.get_or_create(session=session)
+    if standings is None:
+        standings, _ = Standings.objects.get_or_create(session=session)
     standings.data = {"status": session.status, "sections": sections}
     standings.results_version += 1
+    standings.computed_version = version
     standings.save()
     return standings
 
@@ -327,4 +376,5 @@ __all__ = [
     "delete_result",
     "record_result",
     "recompute_standings",
+    "refresh_standings",
 ]
