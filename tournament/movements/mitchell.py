@@ -70,6 +70,23 @@ def _check_rounds(rounds: int, most: int, what: str, least: int = 1) -> None:
         raise MovementError(f"{what} has {least} to {most} rounds, not {rounds}")
 
 
+def compass_grid(tables: int, shifts: list[int]) -> list[list[Seating]]:
+    """N-S pair t stays at table t; in round r+1 the E-W pairs have moved up ``shifts[r]``
+    tables (r for the plain Mitchell, one more after the skip) and boards down r tables."""
+    return [
+        [
+            Seating(
+                table=t,
+                ns=t,
+                ew=tables + (t - 1 - shift) % tables + 1,
+                set=(t - 1 + r) % tables + 1,
+            )
+            for t in range(1, tables + 1)
+        ]
+        for r, shift in enumerate(shifts)
+    ]
+
+
 def mitchell(
     tables: int, rounds: int | None = None, boards_per_round: int = 2, pairs: int | None = None
 ) -> Movement:
@@ -84,15 +101,7 @@ def mitchell(
     rounds = tables if rounds is None else rounds
     _check_rounds(rounds, tables, f"a {tables}-table Mitchell", least=2)
     phantom = phantom_for(tables, pairs)
-    grid = [
-        [
-            Seating(
-                table=t, ns=t, ew=tables + (t - 1 - r) % tables + 1, set=(t - 1 + r) % tables + 1
-            )
-            for t in range(1, tables + 1)
-        ]
-        for r in range(rounds)
-    ]
+    grid = compass_grid(tables, list(range(rounds)))
     return Movement(
         kind="mitchell",
         tables=tables,
@@ -131,20 +140,7 @@ def skip_mitchell(
     what = f"a {tables}-table skip Mitchell" + (" (1926 form)" if revenge else "")
     _check_rounds(rounds, full, what, least=half + 1)
     phantom = phantom_for(tables, pairs)
-    grid = []
-    for r in range(rounds):
-        shift = r + (r >= half)
-        grid.append(
-            [
-                Seating(
-                    table=t,
-                    ns=t,
-                    ew=tables + (t - 1 - shift) % tables + 1,
-                    set=(t - 1 + r) % tables + 1,
-                )
-                for t in range(1, tables + 1)
-            ]
-        )
+    grid = compass_grid(tables, [r + (r >= half) for r in range(rounds)])
     return Movement(
         kind="skip-mitchell",
         tables=tables,
