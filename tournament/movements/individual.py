@@ -4,9 +4,10 @@ Social pivot [002 L3029–3088] (LAWS.md §4.6): one player, the pivot, sits sti
 each round every other player k takes the seat held by k+1 in the previous
 round ("No. 1 takes the place vacated by No. 2 … No. 7 going to No. 1"), so the
 number in a seat goes *down* by one each round (mod n−1).  8, 12 and 16 players
-use the seed's diagrams exactly; every other n ≡ 0 or 1 (mod 4) uses a searched
-cyclic starter (MOVEMENTS.md §6) stored in ``individual_starters.json`` and
-checked on build.  n ≡ 1 (mod 4) has no pivot: n rounds, one player sits out
+use the seed's diagrams exactly; every other n ≡ 0 or 1 (mod 4) up to 40 uses a
+cyclic starter (MOVEMENTS.md §6) stored in ``individual_starters.json`` — found
+by the two-stage search of ``individual_search.py`` or, for the primes 29 and
+37, built by the primitive-root construction — and checked on build.  n ≡ 1 (mod 4) has no pivot: n rounds, one player sits out
 each round; n = 9 develops over Z_3 × Z_3 (no Z_9 starter exists).
 
 Rainbow (MOVEMENTS.md §6, prime T ≥ 5): N stays, S up 1, E up 2, W down 2,
@@ -16,14 +17,16 @@ boards down 1; players meet only players of the other three lines, once each.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
 from .base import Movement, MovementError, Round, Seating
 from .individual_checks import check_individual, lho_rho_balance
-from .individual_search import PIVOT, Group, group_for, search_starter
+from .individual_search import group_for
 
 STARTERS_FILE = Path(__file__).with_name("individual_starters.json")
+#: Every n ≡ 0 or 1 (mod 4) in this range has a schedule (a seed diagram or a stored starter).
 MIN_PLAYERS, MAX_PLAYERS = 8, 40
 
 #: The seed's diagrams (LAWS.md §4.6), tables as (N, S, E, W); ``None`` is the pivot.
@@ -37,11 +40,19 @@ SEED_DIAGRAMS: dict[int, tuple[tuple[int | None, ...], ...]] = {
 def nearest_choices(players: int) -> str:
     """What a TD can do instead of a whist-tournament schedule for ``players``."""
     low = players - players % 4
-    high = low + 4
-    parts = [f"{low} or {high} players" if low >= MIN_PLAYERS else f"{high} players"]
-    sit_out = [x for x in (low + 1, high + 1) if x >= MIN_PLAYERS + 1]
-    if sit_out:
-        parts.append(" or ".join(map(str, sit_out)) + " players with a sit-out each round")
+    pivots = [x for x in (low, low + 4) if MIN_PLAYERS <= x <= MAX_PLAYERS]
+    sit_outs = [x + 1 for x in (low, low + 4) if MIN_PLAYERS < x + 1 <= MAX_PLAYERS]
+    parts = []
+    if pivots:
+        parts.append(" or ".join(map(str, pivots)) + " players")
+    if sit_outs:
+        parts.append(" or ".join(map(str, sit_outs)) + " players with a sit-out each round")
+    if players > MAX_PLAYERS:
+        tables = min(
+            (t for t in range(5, players) if is_prime(t)), key=lambda t: abs(4 * t - players)
+        )
+        parts.append(f"a Rainbow individual of {tables} tables ({4 * tables} players)")
+        parts.append("two sections")
     parts.append("progressive play with a two- or three-hand table at the foot [002 L6507–6515]")
     return ", or ".join(parts)
 
@@ -52,6 +63,11 @@ def _validate(players: int) -> None:
             f"a whist-tournament schedule needs 8 or more players with n ≡ 0 or 1 (mod 4); "
             f"{players} players will not do: use {nearest_choices(int(players))}"
         )
+    if players > MAX_PLAYERS:
+        raise MovementError(
+            f"whist-tournament schedules are held for {MIN_PLAYERS} to {MAX_PLAYERS} players; "
+            f"for {players} players use {nearest_choices(players)}"
+        )
 
 
 def _stored_starters() -> dict[str, dict]:
@@ -60,36 +76,14 @@ def _stored_starters() -> dict[str, dict]:
     return {}
 
 
-def _best_orientation(group: Group, starter: list[tuple]) -> list[tuple]:
-    """Swap E/W at some tables (reverses the table's left-hand order) to balance I8."""
-    best, best_score = starter, -1
-    for mask in range(1 << len(starter)):
-        tables = [
-            (n, s, w, e) if mask >> i & 1 else (n, s, e, w)
-            for i, (n, s, e, w) in enumerate(starter)
-        ]
-        score = _balanced_classes(group, tables)
-        if score > best_score:
-            best, best_score = tables, score
-    return best
-
-
-def _balanced_classes(group: Group, tables: list[tuple]) -> int:
-    count: dict[int, int] = {}
-    for n, s, e, w in tables:
-        for a, b in ((n, e), (e, s), (s, w), (w, n)):
-            if a is not PIVOT and b is not PIVOT:
-                d = group.sub(b, a)
-                count[d] = count.get(d, 0) + 1
-    return sum(1 for d in range(1, group.order) if count.get(d, 0) == count.get(group.neg(d), 0))
-
-
 @cache
 def starter(players: int) -> tuple[tuple[int | None, ...], ...]:
     """Round-1 tables as group elements (``None`` = pivot) for ``players``.
 
-    Seed diagrams for 8/12/16 (player k is element k mod n−1); otherwise the
-    stored starter, or a fresh search (cached for the process).
+    Seed diagrams for 8/12/16 (player k is element k mod n−1); every other size
+    from 9 to 40 is stored in ``individual_starters.json`` (found offline by
+    ``scripts/search_individual_starters.py`` or built by a construction), so a
+    session never waits for a search.
     """
     _validate(players)
     if players in SEED_DIAGRAMS:
@@ -98,15 +92,12 @@ def starter(players: int) -> tuple[tuple[int | None, ...], ...]:
             tuple(None if p is None else p % m for p in table) for table in SEED_DIAGRAMS[players]
         )
     stored = _stored_starters().get(str(players))
-    if stored:
-        return tuple(tuple(t) for t in stored["tables"])
-    tables = search_starter(players, tries=20)
-    if tables is None:
+    if not stored:
         raise MovementError(
-            f"no {players}-player schedule is stored and a quick search found none "
-            f"(run individual_search.search_starter offline); use {nearest_choices(players)}"
+            f"no {players}-player schedule is stored: individual_starters.json is incomplete "
+            f"(run scripts/search_individual_starters.py {players})"
         )
-    return tuple(_best_orientation(group_for(players)[0], tables))
+    return tuple(tuple(t) for t in stored["tables"])
 
 
 def _player(element: int | None, players: int, modulus: int) -> int:
@@ -122,7 +113,20 @@ def default_boards_per_round(players: int) -> int:
 
 def build_individual(players: int, boards_per_round: int | None = None) -> Movement:
     """The whist-tournament schedule for ``players``; every table plays the round's set."""
-    tables = starter(players)
+    return develop(players, starter(players), boards_per_round, _notes(players))
+
+
+def develop(
+    players: int,
+    tables: Sequence[Sequence[int | None]],
+    boards_per_round: int | None = None,
+    notes: tuple[str, ...] = (),
+) -> Movement:
+    """Every round of the schedule whose round 1 is the starter ``tables``.
+
+    Round r adds −(r − 1) to every group element (the seat of the next number);
+    element 0 is player ``m`` (the modulus), the pivot is player ``players``.
+    """
     group, pivot = group_for(players)
     m = group.order
     rounds = []
@@ -146,7 +150,7 @@ def build_individual(players: int, boards_per_round: int | None = None) -> Movem
         share_sets=True,
         meet="partner_once_oppose_twice",
         announcement=_announcement(players, pivot),
-        notes=_notes(players),
+        notes=notes,
     )
     mv.balance = lho_rho_balance(mv)
     return mv
@@ -164,7 +168,8 @@ def _announcement(players: int, pivot: bool) -> str:
 def _notes(players: int) -> tuple[str, ...]:
     if players in SEED_DIAGRAMS:
         return ("seed diagram [002 L3029–3088], LAWS.md §4.6",)
-    return ("searched cyclic starter, MOVEMENTS.md §6",)
+    how = _stored_starters()[str(players)].get("construction") or "searched cyclic starter"
+    return (f"{how}, MOVEMENTS.md §6",)
 
 
 def is_prime(x: int) -> bool:

@@ -17,11 +17,7 @@ from tournament.movements.individual_checks import check_individual, lho_rho_bal
 
 TESTDATA = Path(__file__).resolve().parents[4] / "shared" / "testdata" / "movements"
 VALID = [n for n in range(8, 41) if n % 4 in (0, 1)]
-STORED = set(SEED_DIAGRAMS) | {int(k) for k in json.loads(STARTERS_FILE.read_text())}
-COVERED = [
-    n if n in STORED else pytest.param(n, marks=pytest.mark.skip(reason="no stored starter yet"))
-    for n in VALID
-]
+STARTERS = json.loads(STARTERS_FILE.read_text())
 
 # LAWS.md §4.6: full rotation tables, rows = rounds, per table (N, S, E, W).
 SEED_8 = [
@@ -65,7 +61,11 @@ SEED_16 = [
 ]
 
 
-@pytest.mark.parametrize("players", COVERED)
+def test_every_size_from_8_to_40_has_a_schedule():
+    assert set(VALID) == set(SEED_DIAGRAMS) | {int(k) for k in STARTERS}
+
+
+@pytest.mark.parametrize("players", VALID)
 def test_partner_once_oppose_twice(players):
     mv = build_individual(players)
     assert check_individual(mv) == []
@@ -96,6 +96,24 @@ def test_eight_player_lho_rho_matches_movements_md():
 
 def test_lho_rho_balanced_where_search_found_directed_starter():
     assert build_individual(9).balance["lho_rho_uneven"] == 0
+
+
+@pytest.mark.parametrize("players", [int(k) for k, v in STARTERS.items() if v["directed"]])
+def test_stored_directed_flag_is_true(players):
+    """A starter stored as directed gives every opponent once on each side (I8)."""
+    assert players % 4 == 1
+    assert build_individual(players).balance["lho_rho_uneven"] == 0
+
+
+@pytest.mark.parametrize("players", [n for n in VALID if n % 4 == 0])
+def test_pivot_sizes_cannot_be_fully_balanced(players):
+    """With a pivot the left-hand differences sum to −a + b ≠ 0, so some pair is uneven."""
+    assert build_individual(players).balance["lho_rho_uneven"] > 0
+
+
+def test_starter_notes_say_where_it_came_from():
+    assert "primitive root" in build_individual(29).notes[0]
+    assert "seed diagram" in build_individual(16).notes[0]
 
 
 def test_json_roundtrip_and_boards():
@@ -169,6 +187,15 @@ def test_bridgescorer_12_opponents_unbalanced():
     _, mv = _golden("individual-12p-bridgescorer")
     assert set(meetings(mv)[1].values()) != {2}
     assert lho_rho_balance(mv)["opposing_pairs"] > 0
+
+
+@pytest.mark.parametrize("players", [44, 45, 60])
+def test_beyond_forty_players_offers_rainbow_and_sections(players):
+    with pytest.raises(MovementError) as err:
+        build_individual(players)
+    text = str(err.value)
+    assert "8 to 40 players" in text and "Rainbow individual of" in text
+    assert "two sections" in text and "40 players" in text
 
 
 @pytest.mark.parametrize("players", [10, 11, 14, 7, 3])
