@@ -105,7 +105,8 @@ class FieldStandings:
 @dataclass
 class SessionResult:
     """The whole scored session. ``boards`` maps board number → BoardResult; ``top`` is the
-    matchpoint top per board (None for other methods); ``final`` says final v provisional."""
+    matchpoint top per board (None for other methods); ``final`` says final v provisional;
+    ``extras`` holds ``"vp"`` (bridge teams) or ``"team_match"`` (a whist team match)."""
 
     game: str
     method: str
@@ -129,8 +130,9 @@ class SessionResult:
         raise KeyError(entry)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``score_file`` JSON shape; numbers rounded to 2 d.p. only here."""
-        return {
+        """The ``score_file`` JSON shape; numbers rounded to 2 d.p. only here. A whist team
+        match adds ``"team_match"`` (``scoring.team_match.TeamMatch.to_json()``)."""
+        out = {
             "format": FORMAT,
             "game": self.game,
             "method": self.method,
@@ -144,6 +146,9 @@ class SessionResult:
                 for _, b in sorted(self.boards.items())
             ],
         }
+        if "team_match" in self.extras:
+            out["team_match"] = self.extras["team_match"].to_json()
+        return out
 
 
 def _standing_json(s: Standing) -> dict[str, Any]:

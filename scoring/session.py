@@ -29,6 +29,7 @@ from scoring.contract import score_ns as contract_score_ns
 from scoring.imps import butler_datum, cross_imps, imps
 from scoring.matchpoints import matchpoint_board, top
 from scoring.results import BoardResult, ScoredLine, SessionResult
+from scoring.team_match import TeamInfo, check_team_lines, check_teams
 from scoring.totals import build_fields
 from scoring.whist import (
     average_tricks,
@@ -44,6 +45,7 @@ __all__ = [
     "ResultLine",
     "ScoringError",
     "SessionInput",
+    "TeamInfo",
     "rescore_board",
     "score_session",
     "validate_line",
@@ -57,6 +59,7 @@ METHODS = (
     "imps_teams",
     "net",
     "tricks",
+    "tricks_teams",
     "total_points",
 )
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -72,6 +75,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "auction_cap_excludes_loser_honours": False,  # Law 10 reading (see scoring.auction)
     "scale_missed_boards": True,  # MPs × scheduled/played for a pair that missed boards
 }
+#: Defaults that differ by method: a whist team match takes the team form of the revoke
+#: penalty [002 L4251–4263] unless the conditions say otherwise.
+METHOD_DEFAULTS: dict[str, dict[str, Any]] = {"tricks_teams": {"whist_revoke_form": "team"}}
 
 
 @dataclass(frozen=True)
@@ -116,7 +122,8 @@ class EntryInfo:
 
 @dataclass
 class SessionInput:
-    """Everything needed to score a session. ``settings`` override DEFAULT_SETTINGS."""
+    """Everything needed to score a session. ``settings`` override DEFAULT_SETTINGS (and
+    METHOD_DEFAULTS); ``teams`` are the teams of a whist team match (method "tricks_teams")."""
 
     game: str
     method: str
@@ -127,11 +134,13 @@ class SessionInput:
     results_expected: dict[int, int] = field(default_factory=dict)
     vulnerability: dict[int, str] = field(default_factory=dict)
     final: bool = False
+    teams: tuple[TeamInfo, ...] = ()
 
     def setting(self, key: str) -> Any:
         if key not in DEFAULT_SETTINGS:
             raise ScoringError("settings", f"unknown setting {key!r}")
-        return self.settings.get(key, DEFAULT_SETTINGS[key])
+        default = METHOD_DEFAULTS.get(self.method, {}).get(key, DEFAULT_SETTINGS[key])
+        return self.settings.get(key, default)
 
 
 def _whole(value: object, name: str, minimum: int = 0) -> None:
@@ -191,6 +200,11 @@ def _check_input(inp: SessionInput) -> None:
         raise ScoringError("game", f"expected one of {GAMES}, got {inp.game!r}")
     if inp.method not in METHODS:
         raise ScoringError("method", f"expected one of {METHODS}, got {inp.method!r}")
+    if inp.method == "tricks_teams" and inp.game != "whist":
+        raise ScoringError(
+            "method", f"tricks_teams scores a duplicate whist team match; for {inp.game} "
+            "teams use imps_teams",
+        )  # fmt: skip
     for key in inp.settings:
         inp.setting(key)
     known = {e.number for e in inp.entries}
@@ -204,6 +218,20 @@ def _check_input(inp: SessionInput) -> None:
             if (line.board, entry) in seen and inp.method != "imps_teams":
                 raise ScoringError(side, f"board {line.board}: entry {entry} has two results")
             seen.add((line.board, entry))
+    if inp.method == "tricks_teams":
+        _check_team_match(inp)
+
+
+def _check_team_match(inp: SessionInput) -> None:
+    """A whist team match: its teams as the law allows, every line between two teams."""
+    if not inp.teams and not inp.lines:
+        return
+    if not inp.teams:
+        raise ScoringError(
+            "teams", "a whist team match needs its teams (each team's N-S and E-W pairs)"
+        )
+    check_teams(inp.teams)
+    check_team_lines(inp.teams, inp.lines)
 
 
 def _lines_by_board(lines: tuple[ResultLine, ...]) -> dict[int, list[ResultLine]]:
@@ -233,6 +261,8 @@ def rescore_board(result: SessionResult, inp: SessionInput, board: int) -> Sessi
     lines = [line for line in inp.lines if line.board == board]
     for line in lines:
         validate_line(inp.game, line)
+    if inp.method == "tricks_teams":
+        _check_team_match(replace(inp, lines=tuple(lines)))
     boards = dict(result.boards)
     old_default = max((len(r.lines) for r in boards.values()), default=0)
     rest = [len(r.lines) for b, r in boards.items() if b != board]
@@ -377,7 +407,7 @@ def compare_board(
             points[i] = (value, -value)
     elif inp.method == "imps_teams":
         _teams(lines, deals, real, points)
-    elif inp.method in ("net", "tricks", "total_points"):
+    elif inp.method in ("net", "tricks", "tricks_teams", "total_points"):
         for i in real:
             points[i] = (deals[i].ns, deals[i].ew)
     _artificial(inp, deals, real, points)

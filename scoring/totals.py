@@ -19,6 +19,7 @@ from scoring.contract import ScoringError
 from scoring.imps import wbf_vp
 from scoring.ranking import display, rank
 from scoring.results import FieldStandings, Standing
+from scoring.team_match import team_match
 from scoring.whist import round_half_up
 
 __all__ = [
@@ -158,9 +159,12 @@ def _policy(percent: Fraction, tally: _Tally, top: int) -> Fraction:
 
 
 def _entries(inp: Any, tallies: Mapping[int, _Tally]) -> list[Any]:
-    if inp.entries:
-        return list(inp.entries)
-    return [_Entry(number, "", "all") for number in sorted(tallies)]
+    """The entries ranked; in a whist team match each pair in the field of its direction."""
+    entries = list(inp.entries) or [_Entry(number, "", "all") for number in sorted(tallies)]
+    if inp.method == "tricks_teams":
+        seats = {p: t.direction(p) for t in inp.teams for p in t.pairs}
+        entries = [replace(e, field=seats.get(e.number, e.field)) for e in entries]
+    return entries
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,8 @@ class _Entry:
 
 
 def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tuple, dict]:
-    """Ranked standings per field, and session extras (teams: victory points)."""
+    """Ranked standings per field, and session extras (bridge teams: victory points ``"vp"``;
+    a whist team match: ``"team_match"``, a ``scoring.team_match.TeamMatch``)."""
     if inp.method == "matchpoints" and inp.setting("adjusted_policy") == "session_percent":
         boards.update(session_percent_boards(boards, top or 0))
     tallies = _tally(boards)
@@ -182,6 +187,9 @@ def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tup
     extras = {}
     if inp.method == "imps_teams":
         extras["vp"] = _victory_points(fields, len(boards))
+    if inp.method == "tricks_teams" and inp.teams and boards:
+        pairs = {s.entry: s for f in fields for s in f.standings}
+        extras["team_match"] = team_match(inp.teams, pairs)
     return fields, extras
 
 
@@ -220,11 +228,11 @@ def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], to
 def _field_columns(inp: Any, rows: list) -> list[dict]:
     """Net plus/minus: plus, minus, excess, the direction average and above/below average;
     whist tricks: the rounded direction average and above/below average."""
-    if inp.method not in ("net", "tricks") or not rows:
+    if inp.method not in ("net", "tricks", "tricks_teams") or not rows:
         return [{} for _ in rows]
     divisor = len(rows)
     average = direction_average([r[1] for r in rows], divisor)
-    if inp.method == "tricks":
+    if inp.method in ("tricks", "tricks_teams"):
         average = Fraction(round_half_up(average))
     out = []
     for r in rows:
