@@ -8,6 +8,7 @@ at table A, and B's N-S against A's E-W at table B, on the same boards (MOVEMENT
 from __future__ import annotations
 
 from .base import Movement, MovementError, Seating
+from .checks import team_of
 from .mitchell import assemble, board_sets
 
 
@@ -93,3 +94,21 @@ def american_whist(teams: int, rounds: int | None = None, boards_per_round: int 
         "boards down one table",
         notes=(f"team k = N-S pair k and E-W pair {teams}+k",),
     )  # fmt: skip
+
+
+def team_pairs(movement: Movement) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Team k → (its N-S pairs, its E-W pairs), as the team movement (kind "team") seats them
+    in its first round: team k is N-S pair k and E-W pair T+k.  Empty for any other movement."""
+    if movement.kind != "team" or not movement.rounds:
+        return {}
+    ns: dict[int, list[int]] = {}
+    ew: dict[int, list[int]] = {}
+    for st in movement.rounds[0].tables:
+        if st.ns is not None:
+            ns.setdefault(team_of(movement, st.ns), []).append(st.ns)
+        if st.ew is not None:
+            ew.setdefault(team_of(movement, st.ew), []).append(st.ew)
+    return {
+        k: (tuple(sorted(ns.get(k, ()))), tuple(sorted(ew.get(k, ()))))
+        for k in sorted(set(ns) | set(ew))
+    }

@@ -6,6 +6,7 @@ from tournament.movements import BUILDERS, build
 from tournament.movements.base import Movement, MovementError
 from tournament.movements.checks import check_teams, violations
 from tournament.movements.recommend import describe, recommend
+from tournament.movements.teams import team_pairs
 from tournament.movements.text import master_sheet
 
 
@@ -20,6 +21,22 @@ def test_two_team_match_exchanges_boards():
 def test_american_whist_every_match_on_the_same_boards(teams):
     m = build("team", tables=teams)
     assert m.round_count == teams - 1 and check_teams(m) == [] and violations(m) == []
+
+
+@pytest.mark.parametrize(
+    ("tables", "expected"),
+    [
+        (2, {1: ((1,), (3,)), 2: ((2,), (4,))}),  # "highest two ... partners with the lowest two"
+        (3, {1: ((1,), (4,)), 2: ((2,), (5,)), 3: ((3,), (6,))}),  # team k = pairs k and T+k
+    ],
+)
+def test_team_pairs_read_the_teams_off_the_movement(tables, expected):
+    m = build("team", tables=tables, rounds=2 if tables == 2 else None)
+    assert team_pairs(m) == expected
+    # no pair ever meets its own team-mates
+    home = {p: k for k, (ns, ew) in expected.items() for p in ns + ew}
+    assert all(home[st.ns] != home[st.ew] for rnd in m.rounds for st in rnd.tables)
+    assert team_pairs(build("mitchell", tables=3)) == {}
 
 
 @pytest.mark.parametrize(("tables", "hint"), [(4, "bye team"), (2, "even number of rounds")])
