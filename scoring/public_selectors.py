@@ -83,13 +83,14 @@ def sections_with_entries(session: Session) -> list[Section]:
 
 @dataclass
 class SectionStandings:
-    """One section as the public sees it."""
+    """One section as the public sees it (a whist team match adds its ``team_match``)."""
 
     section: Section
     fields: list[dict[str, Any]]
     boards: list[dict[str, Any]]
     hidden: list[int]
     names: dict[int, str] = field(default_factory=dict)
+    team_match: dict[str, Any] | None = None
 
 
 def public_standings(session: Session) -> list[SectionStandings]:
@@ -105,7 +106,9 @@ def public_standings(session: Session) -> list[SectionStandings]:
         visible = [b for b in boards if board_is_shown(shown, b["board"])]
         hidden = sorted(b["board"] for b in boards if not board_is_shown(shown, b["board"]))
         names = {e.number: e.display_name for e in section.entries.all()}
-        out.append(SectionStandings(section, scored.get("fields", []), visible, hidden, names))
+        fields = scored.get("fields", [])
+        match = scored.get("team_match")
+        out.append(SectionStandings(section, fields, visible, hidden, names, match))
     return out
 
 

@@ -6,7 +6,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scoring.session import EntryInfo, ResultLine, SessionInput
+from scoring.team_match import TeamInfo, teams_from_seats
 from tournament.movements.base import Movement, Seating
+from tournament.movements.teams import team_pairs
 
 from .models import BoardResult
 
@@ -138,4 +140,13 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
         boards_scheduled=scheduled,
         results_expected=expected,
         final=final,
+        teams=section_teams(movement, entries) if event.scoring_method == "tricks_teams" else (),
     )
+
+
+def section_teams(movement: Movement | None, entries) -> tuple[TeamInfo, ...]:
+    """The teams of a whist team match: as the team movement seats them (team k = N-S pair k
+    and E-W pair T+k), named by the team name given on an entry; none without that movement."""
+    if movement is None:
+        return ()
+    return teams_from_seats(team_pairs(movement), {e.number: e.name for e in entries})

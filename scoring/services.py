@@ -120,6 +120,20 @@ def _validate(session: Session, line) -> None:
         raise ValidationError({field: exc.message}) from None
 
 
+def _check_team_movement(session: Session, section: Section) -> None:
+    """A whist team match is scored by its teams, which the team movement seats: refuse a
+    result before that movement is chosen (nothing is saved)."""
+    if session.event.scoring_method != "tricks_teams":
+        return
+    if section.movement_kind != "team":
+        raise ValidationError(
+            {
+                "__all__": f"Section {section.name} is a whist team match: choose the team "
+                "movement before entering results, so each pair's team is known."
+            }
+        )
+
+
 def _writable(session: Session, user) -> None:
     if session.status == Session.Status.FINAL:
         raise ValidationError(
@@ -152,6 +166,7 @@ def _record_result(
     """Store a new result; idempotent for an identical resend; conflict for a different one."""
     session = Session.objects.select_for_update().get(pk=section.session_id)
     _writable(session, user)
+    _check_team_movement(session, section)
     ns_entry, ew_entry = _entry(section, ns, "ns"), _entry(section, ew, "ew")
     data = normalise(fields)
     round_number, table = check_scheduled(

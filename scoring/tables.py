@@ -22,6 +22,45 @@ class StandingsTable(tables.Table):
         orderable = False
 
 
+class TeamMatchTable(tables.Table):
+    """A whist team match: the teams by aggregate tricks, the margin, the winner marked."""
+
+    rank = tables.Column(verbose_name="Place")
+    team = tables.Column(verbose_name="Team")
+    name = tables.Column(verbose_name="Name")
+    pairs = tables.Column(verbose_name="Pairs (tricks)")
+    tricks = tables.Column(verbose_name="Tricks", attrs={"td": {"class": "num"}})
+    odd_pair_credit = tables.Column(
+        verbose_name="Odd-pair credit", default="", attrs={"td": {"class": "num"}}
+    )
+    aggregate = tables.Column(verbose_name="Aggregate", attrs={"td": {"class": "num"}})
+    margin = tables.Column(verbose_name="Margin", attrs={"td": {"class": "num"}})
+    result = tables.Column(verbose_name="Result")
+    winner = tables.Column(verbose_name="Winner")
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False
+
+    def render_pairs(self, value):
+        return "; ".join(_pair_text(p) for p in value)
+
+    def value_pairs(self, value):
+        return self.render_pairs(value)
+
+    def render_winner(self, value):
+        return "Winner" if value else ""
+
+    def value_winner(self, value):
+        return self.render_winner(value)
+
+
+def _pair_text(pair: dict) -> str:
+    direction = "N-S" if pair["direction"] == "NS" else "E-W"
+    name = f" {pair['name']}" if pair.get("name") else ""
+    return f"{pair['entry']} {direction}{name}: {pair['tricks']:g}"
+
+
 class TravellerTable(tables.Table):
     board = tables.Column(verbose_name="Board")
     ns = tables.Column(verbose_name="N-S")

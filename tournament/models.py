@@ -22,6 +22,7 @@ class Game(models.TextChoices):
 
 class ScoringMethod(models.TextChoices):
     TRICKS = "tricks", "Tricks / total points against the average"
+    TRICKS_TEAMS = "tricks_teams", "Aggregate tricks (whist team match)"
     NET = "net", "Net plus / minus"
     MATCHPOINTS = "matchpoints", "Matchpoints"
     IMPS_BUTLER = "imps_butler", "IMPs (Butler)"
@@ -32,7 +33,7 @@ class ScoringMethod(models.TextChoices):
 
 #: Which methods make sense for which game.
 METHODS_FOR_GAME = {
-    Game.WHIST: {ScoringMethod.TRICKS, ScoringMethod.MATCHPOINTS},
+    Game.WHIST: {ScoringMethod.TRICKS, ScoringMethod.TRICKS_TEAMS, ScoringMethod.MATCHPOINTS},
     Game.AUCTION: {ScoringMethod.NET, ScoringMethod.MATCHPOINTS, ScoringMethod.TOTAL_POINTS},
     Game.CONTRACT: {
         ScoringMethod.MATCHPOINTS,
@@ -142,6 +143,25 @@ class Event(models.Model):
             names = ", ".join(sorted(ScoringMethod(m).label for m in allowed))
             raise ValidationError(
                 {"scoring_method": f"{self.get_game_display()} is scored by: {names}."}
+            )
+        if self.scoring_method == ScoringMethod.TRICKS_TEAMS:
+            self._check_team_match()
+
+    def _check_team_match(self) -> None:
+        """A whist team match: the Teams format, and no results already in outside the team
+        movement, which is what says each pair's team (docs/scoring.md)."""
+        if self.format != self.Format.TEAMS:
+            raise ValidationError(
+                {"format": "A whist team match (aggregate tricks) is played in the Teams format."}
+            )
+        played = Section.objects.filter(session__event_id=self.pk, results__isnull=False)
+        if self.pk and played.exclude(movement_kind="team").exists():
+            raise ValidationError(
+                {
+                    "scoring_method": "Results are already in for a section not played with "
+                    "the team movement, so its pairs' teams are unknown: a whist team match "
+                    "cannot score it."
+                }
             )
 
     def condition(self, key: str, default=None):

@@ -158,6 +158,13 @@ def choose_movement(section: Section, kind: str, **options) -> Section:
         raise ValidationError(
             {"kind": "Results are already in; the movement can no longer change."}
         )
+    if section.session.event.scoring_method == "tricks_teams" and kind != "team":
+        raise ValidationError(
+            {
+                "kind": "A whist team match is scored by teams: choose the team movement "
+                "(each team's pairs N-S at one table and E-W at another)."
+            }
+        )
     numbers = sorted(section.entries.filter(withdrawn=False).values_list("number", flat=True))
     unit = "players" if section.session.event.format == "individual" else "pairs"
     options.setdefault(unit, len(numbers))

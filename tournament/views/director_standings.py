@@ -16,6 +16,7 @@ from scoring.tables import (
     ScorecardTable,
     SessionStandingsTable,
     StandingsTable,
+    TeamMatchTable,
     TravellerTable,
     scorecard_rows,
     standings_rows,
@@ -65,6 +66,8 @@ def standings(request, pk):
         return response
     sections = [
         {"name": s["name"],
+         "team_match": s.get("team_match"),
+         "teams": TeamMatchTable(s["team_match"]["teams"]) if s.get("team_match") else None,
          "fields": [{"name": f["name"], "table": StandingsTable(f["standings"])}
                     for f in s.get("fields", [])]}
         for s in data.get("sections", [])

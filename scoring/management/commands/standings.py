@@ -2,7 +2,8 @@
 
 Prints the session's standings as kept (recomputed first if none are kept yet, or
 with ``--recompute``): every section, every field, ranked, with the provisional or
-final mark; CSV gives one row per entry (or per result line with ``--travellers``).
+final mark; a whist team match first shows the teams, their aggregates, margins and the
+winner. CSV gives one row per entry (or per result line with ``--travellers``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class Command(BaseCommand):
         status = "FINAL" if data.get("status") == "final" else "PROVISIONAL"
         lines = [f"{session.event.name} — {session.name} ({status})"]
         for section in data.get("sections", []):
+            lines += self.team_match(section)
             for field in section.get("fields", []):
                 label = {"NS": "North-South", "EW": "East-West"}.get(field["name"], "Standings")
                 lines += ["", f"Section {section.get('name', '')}: {label}"]
@@ -56,3 +58,27 @@ class Command(BaseCommand):
                         f"{row['score']:>8}  {percent}"
                     )
         return "\n".join(lines) + "\n"
+
+    def team_match(self, section) -> list[str]:
+        """A whist team match: the teams by aggregate tricks, the margin, the winner marked."""
+        match = section.get("team_match")
+        if not match:
+            return []
+        if match["rule"] == "two_teams":
+            rule = f"{match['total']:g} tricks in all, half {match['half']:g}"
+        else:
+            rule = f"average of the teams {match['average']:g}"
+        lines = ["", f"Section {section.get('name', '')}: Team match ({rule})"]
+        for team in match["teams"]:
+            mark = "  WINNER" if team["winner"] else ""
+            credit = team["odd_pair_credit"]
+            extra = f" (incl. odd-pair credit {credit})" if credit is not None else ""
+            lines.append(
+                f"{team['rank']:>4}  {team['team']:>3}  {team['name'][:30]:30}  "
+                f"{team['aggregate']:>8g}{extra}  {team['result']}{mark}"
+            )
+            for pair in team["pairs"]:
+                side = "N-S" if pair["direction"] == "NS" else "E-W"
+                lines.append(f"{'':10}pair {pair['entry']} {side} {pair['name'][:30]}: "
+                             f"{pair['tricks']:g}")  # fmt: skip
+        return lines
