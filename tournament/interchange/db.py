@@ -22,6 +22,7 @@ from tournament.interchange import session_file as sfile
 from tournament.interchange.errors import InterchangeError
 from tournament.interchange.scoring_input import entry_fields, movement_of
 from tournament.models import Club, Entry, EntryPlayer, Event, Player, Section, Session
+from tournament.movements.teams import team_pairs
 
 CLUB_FORMAT = "duplicate-club/1"
 EVENT_KEYS = ("name", "kind", "format", "game", "scoring_method", "conditions")
@@ -254,6 +255,7 @@ def _create_boards(session: Session, data: sfile.BoardSet) -> None:
 
 def _create_section(session: Session, sec: sfile.Section, path: str) -> Section:
     movement = movement_of(sec, f"{path}.movement")
+    _check_kept_teams(sec, movement, path, session.event.scoring_method)
     section = Section.objects.create(
         session=session,
         name=sec.name,
@@ -287,6 +289,27 @@ def _create_section(session: Session, sec: sfile.Section, path: str) -> Section:
         if r.at:
             Ruling.objects.filter(pk=ruling.pk).update(at=_when(r.at))
     return section
+
+
+def _check_kept_teams(sec: sfile.Section, movement, path: str, method: str) -> None:
+    """The database keeps a whist team match's teams by the team movement (team k = pairs k
+    and T+k): results of a match need it, and an entry's ``team`` must agree with it."""
+    if method == "tricks_teams" and sec.results and (movement is None or movement.kind != "team"):
+        raise InterchangeError(
+            f"{path}.movement",
+            "a whist team match is kept with the team movement, which says each pair's team; "
+            "score this file with score_file, or give it the team movement",
+        )
+    teams = {p: k for k, (ns, ew) in (team_pairs(movement) if movement else {}).items()
+             for p in (*ns, *ew)}  # fmt: skip
+    for j, e in enumerate(sec.entries):
+        if e.team is not None and teams.get(e.number) != e.team:
+            raise InterchangeError(
+                f"{path}.entries[{j}].team",
+                f"entry {e.number} is in team {e.team}, but the database keeps teams as the "
+                "team movement seats them (team k = N-S pair k and E-W pair T+k); score this "
+                "file with score_file, or renumber it for the team movement",
+            )
 
 
 def _user(username: str | None):

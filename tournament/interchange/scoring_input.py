@@ -14,6 +14,7 @@ from tournament.interchange.errors import InterchangeError
 from tournament.interchange.session_file import Section, SessionFile
 from tournament.movements import build
 from tournament.movements.base import Movement, MovementError
+from tournament.movements.teams import team_pairs
 
 STANDINGS_FORMAT = "duplicate-standings/1"
 
@@ -33,9 +34,12 @@ def movement_of(section: Section, where: str = "movement") -> Movement | None:
 
 
 def winners(sf: SessionFile, movement: Movement | None) -> int:
-    """One field (1) or a winner per direction (2): the movement says, else the conditions."""
+    """One field (1) or a winner per direction (2): the movement says, else the conditions.
+    A whist team match ranks its pairs by direction (the teams are ranked apart)."""
     if movement is not None:
         return 2 if movement.fields == 2 else 1
+    if sf.method == "tricks_teams":
+        return 2
     return 2 if sf.conditions.get("winners") in (2, "2", "NS/EW") else 1
 
 
@@ -79,6 +83,51 @@ def schedule_counts(movement: Movement | None) -> tuple[dict[int, int], dict[int
     return dict(scheduled), dict(expected)
 
 
+def section_teams(section: Section, movement: Movement | None, fields: dict[int, str], where: str):
+    """The teams of a whist team match: from the entries' ``team`` (each pair in the direction
+    of its field), else as the team movement seats them; none otherwise."""
+    from scoring.team_match import teams_from_seats
+
+    names = {e.number: e.name for e in section.entries}
+    given = [e for e in section.entries if e.team is not None]
+    if not given:
+        return teams_from_seats(team_pairs(movement), names) if movement is not None else ()
+    seats: dict[int, tuple[list[int], list[int]]] = {}
+    for j, e in enumerate(section.entries):
+        if e.team is None:
+            raise InterchangeError(
+                f"{where}[{j}].team", f"missing: entry {e.number} plays for which team?"
+            )
+        ns, ew = seats.setdefault(e.team, ([], []))
+        (ns if fields[e.number] == "NS" else ew).append(e.number)
+    return teams_from_seats(seats, names)
+
+
+def check_teams_of(section: Section, teams, where: str) -> None:
+    """The teams as the law allows, and every result between two teams in their directions;
+    an error names the entries, or the result and its side."""
+    from scoring.contract import ScoringError
+    from scoring.team_match import check_team_lines, check_teams
+
+    if not teams:
+        if section.results:
+            raise InterchangeError(
+                f"{where}.entries",
+                "a whist team match needs its teams: give each entry its team, or use the "
+                "team movement",
+            )
+        return
+    try:
+        check_teams(teams)
+    except ScoringError as exc:
+        raise InterchangeError(f"{where}.entries", exc.message) from exc
+    for j, result in enumerate(section.results):
+        try:
+            check_team_lines(teams, [result])
+        except ScoringError as exc:
+            raise InterchangeError(f"{where}.results[{j}].{exc.field}", exc.message) from exc
+
+
 def entry_name(entry) -> str:
     return entry.name or " & ".join(p.name for p in entry.players)
 
@@ -90,6 +139,10 @@ def session_input(sf: SessionFile, index: int):
     section = sf.sections[index]
     movement = movement_of(section, f"sections[{index}].movement")
     fields = entry_fields(sf, section, movement)
+    teams = ()
+    if sf.method == "tricks_teams":
+        teams = section_teams(section, movement, fields, f"sections[{index}].entries")
+        check_teams_of(section, teams, f"sections[{index}]")
     scheduled, expected = schedule_counts(movement)
     vul = (
         {b.number: b.vulnerability for b in sf.boards.list if b.vulnerability} if sf.boards else {}
@@ -106,6 +159,7 @@ def session_input(sf: SessionFile, index: int):
         results_expected=expected,
         vulnerability=vul,
         final=sf.session.get("status") == "final",
+        teams=teams,
     )
 
 
@@ -117,7 +171,8 @@ def score_section(sf: SessionFile, index: int) -> dict[str, Any]:
     try:
         result = score_session(session_input(sf, index))
     except ScoringError as exc:
-        raise InterchangeError(f"sections[{index}].results", str(exc)) from exc
+        part = "entries" if exc.field == "teams" else "results"
+        raise InterchangeError(f"sections[{index}].{part}", str(exc)) from exc
     data = result.to_json()
     return {"format": data.pop("format"), "section": sf.sections[index].name, **data}
 

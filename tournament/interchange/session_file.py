@@ -84,6 +84,7 @@ class Entry:
     kind: str = "pair"
     name: str = ""
     field: str = "all"
+    team: int | None = None
     withdrawn: bool = False
     players: list[Player] = _field(default_factory=list)
 
@@ -310,6 +311,11 @@ def _decode(text: str | bytes) -> Any:
 
 def check(sf: SessionFile) -> None:
     """The rules a schema cannot express; raise InterchangeError with the JSON path."""
+    if sf.method == "tricks_teams" and sf.game != "whist":
+        raise InterchangeError(
+            "event.scoring_method",
+            f"tricks_teams scores a duplicate whist team match, not {sf.game}; use imps_teams",
+        )
     names: set[str] = set()
     for i, section in enumerate(sf.sections):
         path = f"sections[{i}]"
