@@ -364,11 +364,17 @@ def _announcement(tables: int, phantom: int | None) -> str:
 def three_quarter_howell(
     tables: int, rounds: int | None = None, boards_per_round: int = 2, pairs: int | None = None
 ) -> Movement:
-    """Three-quarter Howell: R < 2T−1 rounds of the complete Howell's pair moves, R sets.
+    """Three-quarter Howell: R < 2T−1 rounds, R sets; not everyone meets (``at_most_once``).
 
-    Pairs still go to the seat of the next-lower pair [21]; all tables play set r in round r
-    (barometer, see :func:`short_sets`).  Not everyone meets: ``meet="at_most_once"``.
+    Two forms, the better balanced (Moore's U, §5) is used, the fixed-pair form on a tie:
+    the fixed-pair form of :mod:`.short_howell` (2T − R pairs stay put, one copy of the
+    boards, sets on a relay), possible when T ≤ R; and the complete Howell's pair moves
+    truncated to R rounds, where every table plays set r in round r (a barometer, T copies
+    of each board; see :func:`short_sets`).  Pairs always go to the seat of the next-lower
+    pair [21].
     """
+    from . import short_howell
+
     full = 2 * tables - 1
     rounds = (3 * full + 3) // 4 if rounds is None else rounds
     if not 2 <= rounds < full:
@@ -377,18 +383,45 @@ def three_quarter_howell(
             f"{rounds}; use a complete howell for {full}"
         )
     phantom = _howell_tables(tables, pairs)
-    sets = short_sets(tables, rounds)
-    base = starter(tables)
-    short = tuple((ns, ew, s) for (ns, ew, _), s in zip(base, sets, strict=True))
-    grid = develop(short, rounds, set_modulus=rounds)
+    grid = barometer_grid(tables, rounds)
+    share, announcement = (
+        True,
+        _announcement(tables, phantom) + "; every table plays set r in round r",
+    )
+    fixed = short_howell.short_starter(tables, rounds)
+    if fixed is not None:
+        other = short_howell.develop(fixed, rounds)
+        if short_howell.uniformity(other) >= short_howell.uniformity(grid):
+            grid, share = other, False
+            announcement = _fixed_pair_announcement(tables, rounds, phantom)
     return Movement(
         kind="three-quarter-howell", tables=tables, boards_per_round=boards_per_round,
         rounds=assemble(grid, rounds, phantom),
         participants=tuple(x for x in range(1, 2 * tables + 1) if x != phantom),
         fields=1, board_sets=board_sets(rounds, boards_per_round), phantom=phantom,
-        share_sets=len(set(sets)) < tables, meet="at_most_once",
-        announcement=_announcement(tables, phantom) + "; every table plays set r in round r",
+        share_sets=share, meet="at_most_once", announcement=announcement,
     )  # fmt: skip
+
+
+def barometer_grid(tables: int, rounds: int) -> list[list[Seating]]:
+    """The complete Howell's pair moves for ``rounds`` rounds, set r at every table in round r."""
+    sets = short_sets(tables, rounds)
+    rows = tuple((ns, ew, s) for (ns, ew, _), s in zip(starter(tables), sets, strict=True))
+    return develop(rows, rounds, set_modulus=rounds)
+
+
+def _fixed_pair_announcement(tables: int, rounds: int, phantom: int | None) -> str:
+    n = 2 * tables
+    still = f"pairs {rounds + 1}–{n} stay at their seats" if rounds + 1 < n else f"pair {n} stays"
+    if phantom:
+        still += f" (pair {phantom} is absent: its opponents sit out)"
+    idle = rounds - tables
+    relay = f"; {idle} set{'s' if idle != 1 else ''} wait on the relay each round" if idle else ""
+    return (
+        f"Three-quarter Howell: {still}; every other pair goes to the seat the next-lower "
+        f"pair left (pair 1 to pair {rounds}'s); each table then plays the next-higher set "
+        f"(set 1 after set {rounds}){relay}"
+    )
 
 
 def short_sets(tables: int, rounds: int) -> tuple[int, ...]:
