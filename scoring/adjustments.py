@@ -44,7 +44,12 @@ class Adjusted:
     def __str__(self) -> str:
         if self.kind == "percent":
             return f"A{self.ns}/A{self.ew}"
-        return f"{self.ns:+}/{self.ew:+}".replace("+0", "0")
+        return f"{_signed(self.ns)}/{_signed(self.ew)}"
+
+
+def _signed(value: Fraction) -> str:
+    """IMPs with their sign, "+3", "-3", "0" (``Fraction`` takes no "+" format before 3.12)."""
+    return f"+{value}" if value > 0 else str(value)
 
 
 def parse_adjusted(text: str) -> Adjusted:

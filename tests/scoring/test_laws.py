@@ -255,6 +255,7 @@ def test_wbf_2013_vp_scale(margin, boards, winner):
 def test_parse_adjusted_forms():
     assert (parse_adjusted("A60/A40").ns, parse_adjusted("A6040").ew) == (60, 40)
     assert parse_adjusted("+3/-3").kind == "imps"
+    assert [str(parse_adjusted(t)) for t in ("+3/-3", "-3/+3", "0/0")] == ["+3/-3", "-3/+3", "0/0"]
     with pytest.raises(ScoringError) as err:
         parse_adjusted("A70")
     assert err.value.field == "adjusted"
