@@ -106,7 +106,8 @@ class FieldStandings:
 class SessionResult:
     """The whole scored session. ``boards`` maps board number → BoardResult; ``top`` is the
     matchpoint top per board (None for other methods); ``final`` says final v provisional;
-    ``extras`` holds ``"vp"`` (bridge teams) or ``"team_match"`` (a whist team match)."""
+    ``extras`` holds ``"imp_teams"`` and ``"vp"`` (teams of four at IMPs) or ``"team_match"``
+    (a whist team match)."""
 
     game: str
     method: str
@@ -131,7 +132,8 @@ class SessionResult:
 
     def to_json(self) -> dict[str, Any]:
         """The ``score_file`` JSON shape; numbers rounded to 2 d.p. only here. A whist team
-        match adds ``"team_match"`` (``scoring.team_match.TeamMatch.to_json()``)."""
+        match adds ``"team_match"`` (``scoring.team_match.TeamMatch.to_json()``), teams of four
+        at IMPs ``"imp_teams"`` (``scoring.imp_teams.ImpTeams.to_json()``)."""
         out = {
             "format": FORMAT,
             "game": self.game,
@@ -146,8 +148,9 @@ class SessionResult:
                 for _, b in sorted(self.boards.items())
             ],
         }
-        if "team_match" in self.extras:
-            out["team_match"] = self.extras["team_match"].to_json()
+        for key in ("team_match", "imp_teams"):
+            if key in self.extras:
+                out[key] = self.extras[key].to_json()
         return out
 
 

@@ -26,10 +26,11 @@ from scoring.contract import (
     vulnerability,
 )
 from scoring.contract import score_ns as contract_score_ns
+from scoring.imp_teams import check_rooms, other_rooms, owner
 from scoring.imps import butler_datum, cross_imps, imps
 from scoring.matchpoints import matchpoint_board, top
 from scoring.results import BoardResult, ScoredLine, SessionResult
-from scoring.team_match import TeamInfo, check_team_lines, check_teams
+from scoring.team_match import TEAM_METHODS, TeamInfo, check_team_lines, check_teams
 from scoring.totals import build_fields
 from scoring.whist import (
     average_tricks,
@@ -123,7 +124,8 @@ class EntryInfo:
 @dataclass
 class SessionInput:
     """Everything needed to score a session. ``settings`` override DEFAULT_SETTINGS (and
-    METHOD_DEFAULTS); ``teams`` are the teams of a whist team match (method "tricks_teams")."""
+    METHOD_DEFAULTS); ``teams`` are the teams of a team match whose entries are pairs: the whist
+    team match ("tricks_teams") or teams of four at IMPs ("imps_teams")."""
 
     game: str
     method: str
@@ -215,15 +217,27 @@ def _check_input(inp: SessionInput) -> None:
             entry = getattr(line, side)
             if known and entry not in known:
                 raise ScoringError(side, f"board {line.board}: entry {entry} is not in the session")
-            if (line.board, entry) in seen and inp.method != "imps_teams":
+            if (line.board, entry) in seen and not _entries_are_teams(inp):
                 raise ScoringError(side, f"board {line.board}: entry {entry} has two results")
             seen.add((line.board, entry))
-    if inp.method == "tricks_teams":
+    if inp.method in TEAM_METHODS:
         _check_team_match(inp)
 
 
+def _entries_are_teams(inp: SessionInput) -> bool:
+    """IMPs teams without ``teams``: each entry is a team and plays a board in both rooms."""
+    return inp.method == "imps_teams" and not inp.teams
+
+
 def _check_team_match(inp: SessionInput) -> None:
-    """A whist team match: its teams as the law allows, every line between two teams."""
+    """A team match: its teams as the law allows, every line between two teams; at IMPs, each
+    match once in each room of a board (without teams, the entries are the teams)."""
+    if inp.method == "imps_teams":
+        if inp.teams:
+            check_teams(inp.teams)
+            check_team_lines(inp.teams, inp.lines)
+        check_rooms(inp.lines, owner(inp.teams))
+        return
     if not inp.teams and not inp.lines:
         return
     if not inp.teams:
@@ -261,7 +275,7 @@ def rescore_board(result: SessionResult, inp: SessionInput, board: int) -> Sessi
     lines = [line for line in inp.lines if line.board == board]
     for line in lines:
         validate_line(inp.game, line)
-    if inp.method == "tricks_teams":
+    if inp.method in TEAM_METHODS:
         _check_team_match(replace(inp, lines=tuple(lines)))
     boards = dict(result.boards)
     old_default = max((len(r.lines) for r in boards.values()), default=0)
@@ -406,7 +420,7 @@ def compare_board(
         for i, value in zip(real, ns_imps, strict=True):
             points[i] = (value, -value)
     elif inp.method == "imps_teams":
-        _teams(lines, deals, real, points)
+        _teams(inp, lines, deals, real, points)
     elif inp.method in ("net", "tricks", "tricks_teams", "total_points"):
         for i in real:
             points[i] = (deals[i].ns, deals[i].ew)
@@ -414,13 +428,14 @@ def compare_board(
     return points, None
 
 
-def _teams(lines, deals, real, points) -> None:
-    """Each line against the other room's line (same teams, seats swapped): IMPs(NS − NS')."""
-    for i in real:
-        for j in real:
-            if lines[j].ns == lines[i].ew and lines[j].ew == lines[i].ns and i != j:
-                value = Fraction(imps(deals[i].ns - deals[j].ns))
-                points[i] = (value, -value)
+def _teams(inp: SessionInput, lines, deals, real, points) -> None:
+    """Each line against the other room's line of its match (the same teams, seats swapped,
+    found through each pair's team; ``scoring.imp_teams``): IMPs(NS − NS')."""
+    found = other_rooms([lines[i] for i in real], owner(inp.teams))
+    for a, b in found.items():
+        i, j = real[a], real[b]
+        value = Fraction(imps(deals[i].ns - deals[j].ns))
+        points[i] = (value, -value)
 
 
 def _artificial(inp: SessionInput, deals: list[_Deal], real: list[int], points: list) -> None:

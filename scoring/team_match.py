@@ -10,7 +10,9 @@ half [000 L733]; more teams: each wins or loses by its difference from the avera
 to avoid a tie: "won by the fraction of a trick" [000 L737]. LAWS.md §6.1, SCORING.md §1.
 
 The arithmetic of the result is ``scoring.whist`` (``two_team_match``, ``multi_team_match``,
-``odd_pair_credit``); this module finds each team's aggregate and orders the teams.
+``odd_pair_credit``); this module finds each team's aggregate and orders the teams. Its teams
+(``TeamInfo``, ``team_of``, ``check_teams``, ``check_team_lines``) also serve teams of four at
+IMPs (``scoring.imp_teams``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from scoring.whist import (
 
 __all__ = [
     "DIRECTIONS",
+    "TEAM_METHODS",
     "TeamInfo",
     "TeamMatch",
     "TeamPair",
@@ -40,18 +43,23 @@ __all__ = [
     "check_team_lines",
     "check_teams",
     "team_match",
+    "team_of",
     "teams_from_seats",
 ]
 
 DIRECTIONS = ("NS", "EW")
+#: The methods that score teams made of pairs (``SessionInput.teams``): the whist team match,
+#: and teams of four at IMPs (``scoring.imp_teams``). Both take their teams from the same place.
+TEAM_METHODS = ("tricks_teams", "imps_teams")
 _SHOWN = {"NS": "N-S", "EW": "E-W"}
 
 
 @dataclass(frozen=True)
 class TeamInfo:
-    """A team of a whist team match: its number, its name, and the entry numbers of its pairs
-    seated N-S (``ns``) and E-W (``ew``). Each pair keeps its direction for the match: "the
-    highest two at each table sit north and south; the lowest two east and west" [000 L743]."""
+    """A team of a team match (whist or IMPs): its number, its name, and the entry numbers of
+    its pairs seated N-S (``ns``) and E-W (``ew``). Each pair keeps its direction for the match:
+    "the highest two at each table sit north and south; the lowest two east and west"
+    [000 L743]."""
 
     number: int
     name: str = ""
@@ -174,6 +182,11 @@ def _num(value: Fraction | int | None) -> float | None:
     return None if value is None else float(display(value))
 
 
+def team_of(teams: Sequence[TeamInfo]) -> dict[int, int]:
+    """Pair (entry number) → the number of the team it plays for."""
+    return {pair: team.number for team in teams for pair in team.pairs}
+
+
 def teams_from_seats(
     seats: Mapping[int, tuple[Sequence[int], Sequence[int]]], names: Mapping[int, str]
 ) -> tuple[TeamInfo, ...]:
@@ -194,7 +207,7 @@ def check_teams(teams: Sequence[TeamInfo]) -> None:
     """The teams the law allows: two or more, each pair in one team, the same number of pairs
     in every team, half of them N-S and half E-W or as near thereto as possible [000 L727]."""
     if len(teams) < 2:
-        raise ScoringError("teams", f"a whist team match needs at least 2 teams, got {len(teams)}")
+        raise ScoringError("teams", f"a team match needs at least 2 teams, got {len(teams)}")
     numbers: set[int] = set()
     owner: dict[int, int] = {}
     for team in teams:

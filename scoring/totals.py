@@ -16,10 +16,10 @@ from typing import Any
 
 from scoring.adjustments import parse_adjusted
 from scoring.contract import ScoringError
-from scoring.imps import wbf_vp
+from scoring.imp_teams import imp_teams, owner
 from scoring.ranking import display, rank
 from scoring.results import FieldStandings, Standing
-from scoring.team_match import team_match
+from scoring.team_match import TEAM_METHODS, TeamInfo, team_match
 from scoring.whist import round_half_up
 
 __all__ = [
@@ -159,9 +159,9 @@ def _policy(percent: Fraction, tally: _Tally, top: int) -> Fraction:
 
 
 def _entries(inp: Any, tallies: Mapping[int, _Tally]) -> list[Any]:
-    """The entries ranked; in a whist team match each pair in the field of its direction."""
+    """The entries ranked; in a team match of pairs each pair in the field of its direction."""
     entries = list(inp.entries) or [_Entry(number, "", "all") for number in sorted(tallies)]
-    if inp.method == "tricks_teams":
+    if inp.method in TEAM_METHODS:
         seats = {p: t.direction(p) for t in inp.teams for p in t.pairs}
         entries = [replace(e, field=seats.get(e.number, e.field)) for e in entries]
     return entries
@@ -175,20 +175,26 @@ class _Entry:
 
 
 def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tuple, dict]:
-    """Ranked standings per field, and session extras (bridge teams: victory points ``"vp"``;
-    a whist team match: ``"team_match"``, a ``scoring.team_match.TeamMatch``)."""
+    """Ranked standings per field, and session extras (teams of four at IMPs: ``"imp_teams"``,
+    a ``scoring.imp_teams.ImpTeams``, and each team's victory points ``"vp"``; a whist team
+    match: ``"team_match"``, a ``scoring.team_match.TeamMatch``)."""
     if inp.method == "matchpoints" and inp.setting("adjusted_policy") == "session_percent":
         boards.update(session_percent_boards(boards, top or 0))
     tallies = _tally(boards)
+    entries = _entries(inp, tallies)
     by_field: dict[str, list] = {}
-    for entry in _entries(inp, tallies):
+    for entry in entries:
         by_field.setdefault(entry.field, []).append(entry)
     fields = tuple(_field(inp, name, members, tallies, top) for name, members in by_field.items())
-    extras = {}
+    pairs = {s.entry: s for f in fields for s in f.standings}
+    extras: dict[str, Any] = {}
     if inp.method == "imps_teams":
-        extras["vp"] = _victory_points(fields, len(boards))
+        extras["vp"] = {}
+        if boards:
+            teams = inp.teams or tuple(TeamInfo(e.number, e.name) for e in entries)
+            extras["imp_teams"] = imp_teams(teams, owner(inp.teams), boards, pairs)
+            extras["vp"] = extras["imp_teams"].vp
     if inp.method == "tricks_teams" and inp.teams and boards:
-        pairs = {s.entry: s for f in fields for s in f.standings}
         extras["team_match"] = team_match(inp.teams, pairs)
     return fields, extras
 
@@ -196,8 +202,8 @@ def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tup
 def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
     """(score, percent) of one entry by the session's method."""
     score = tally.points
-    if inp.method == "imps_teams":
-        return score / 2, None  # each comparison appears on both of the board's lines
+    if inp.method == "imps_teams" and not inp.teams:
+        return score / 2, None  # a team entry is on both rooms' lines of each comparison
     if inp.method != "matchpoints":
         return score, None
     if inp.setting("scale_missed_boards") and 0 < tally.played < scheduled:
@@ -241,13 +247,3 @@ def _field_columns(inp: Any, rows: list) -> list[dict]:
             columns.update({k: Fraction(v) for k, v in r[3].columns.items()})
         out.append(columns)
     return out
-
-
-def _victory_points(fields: tuple, boards: int) -> dict[int, Any]:
-    """WBF VPs for a two-team match (per field with exactly two teams)."""
-    vp = {}
-    for f in fields:
-        if len(f.standings) == 2 and boards:
-            a, b = f.standings
-            vp[a.entry], vp[b.entry] = wbf_vp(a.score - b.score, boards)
-    return vp
