@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scoring.session import EntryInfo, ResultLine, SessionInput
-from scoring.team_match import TeamInfo, teams_from_seats
+from scoring.team_match import TEAM_METHODS, TeamInfo, teams_from_seats
 from tournament.movements.base import Movement, Seating
 from tournament.movements.teams import team_pairs
 
@@ -140,13 +140,14 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
         boards_scheduled=scheduled,
         results_expected=expected,
         final=final,
-        teams=section_teams(movement, entries) if event.scoring_method == "tricks_teams" else (),
+        teams=section_teams(movement, entries) if event.scoring_method in TEAM_METHODS else (),
     )
 
 
 def section_teams(movement: Movement | None, entries) -> tuple[TeamInfo, ...]:
-    """The teams of a whist team match: as the team movement seats them (team k = N-S pair k
-    and E-W pair T+k), named by the team name given on an entry; none without that movement."""
+    """The teams of a team match (whist, or teams of four at IMPs): as the team movement seats
+    them (team k = N-S pair k and E-W pair T+k), named by the team name given on an entry; none
+    without that movement."""
     if movement is None:
         return ()
     return teams_from_seats(team_pairs(movement), {e.number: e.name for e in entries})

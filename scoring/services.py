@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from scoring.individual import individual_result
 from scoring.session import ScoringError, score_session, validate_line
+from scoring.team_match import TEAM_METHODS
 from tournament.models import Entry, Section, Session
 
 from .models import BoardResult, ResultAudit, Standings
@@ -121,15 +122,18 @@ def _validate(session: Session, line) -> None:
 
 
 def _check_team_movement(session: Session, section: Section) -> None:
-    """A whist team match is scored by its teams, which the team movement seats: refuse a
-    result before that movement is chosen (nothing is saved)."""
-    if session.event.scoring_method != "tricks_teams":
+    """A team match (whist, or teams of four at IMPs) is scored by its teams, which the team
+    movement seats: refuse a result before that movement is chosen (nothing is saved)."""
+    if session.event.scoring_method not in TEAM_METHODS:
         return
     if section.movement_kind != "team":
+        what = {"imps_teams": "an IMP team match"}.get(
+            session.event.scoring_method, "a whist team match"
+        )
         raise ValidationError(
             {
-                "__all__": f"Section {section.name} is a whist team match: choose the team "
-                "movement before entering results, so each pair's team is known."
+                "__all__": f"Section {section.name} is {what}: choose the team movement before "
+                "entering results, so each pair's team is known."
             }
         )
 

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Sequence
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from scoring.team_match import TEAM_METHODS
+
 from .models import Entry, EntryPlayer, Player, Section, Session
 
 
@@ -158,10 +160,10 @@ def choose_movement(section: Section, kind: str, **options) -> Section:
         raise ValidationError(
             {"kind": "Results are already in; the movement can no longer change."}
         )
-    if section.session.event.scoring_method == "tricks_teams" and kind != "team":
+    if section.session.event.scoring_method in TEAM_METHODS and kind != "team":
         raise ValidationError(
             {
-                "kind": "A whist team match is scored by teams: choose the team movement "
+                "kind": "A team match is scored by teams: choose the team movement "
                 "(each team's pairs N-S at one table and E-W at another)."
             }
         )

@@ -18,6 +18,7 @@ from boards.models import Board, BoardSet
 from scoring.contract import dealer as dealer_of
 from scoring.contract import vulnerability as vulnerability_of
 from scoring.models import BoardResult, ResultAudit, Ruling
+from scoring.team_match import TEAM_METHODS
 from tournament.interchange import session_file as sfile
 from tournament.interchange.errors import InterchangeError
 from tournament.interchange.scoring_input import entry_fields, movement_of
@@ -292,12 +293,14 @@ def _create_section(session: Session, sec: sfile.Section, path: str) -> Section:
 
 
 def _check_kept_teams(sec: sfile.Section, movement, path: str, method: str) -> None:
-    """The database keeps a whist team match's teams by the team movement (team k = pairs k
-    and T+k): results of a match need it, and an entry's ``team`` must agree with it."""
-    if method == "tricks_teams" and sec.results and (movement is None or movement.kind != "team"):
+    """The database keeps a team match's teams (whist, or teams of four at IMPs) by the team
+    movement (team k = pairs k and T+k): results of a match need it, and an entry's ``team``
+    must agree with it."""
+    if method in TEAM_METHODS and sec.results and (movement is None or movement.kind != "team"):
+        what = {"imps_teams": "an IMP team match"}.get(method, "a whist team match")
         raise InterchangeError(
             f"{path}.movement",
-            "a whist team match is kept with the team movement, which says each pair's team; "
+            f"{what} is kept with the team movement, which says each pair's team; "
             "score this file with score_file, or give it the team movement",
         )
     teams = {p: k for k, (ns, ew) in (team_pairs(movement) if movement else {}).items()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from scoring.team_match import TEAM_METHODS
 from tournament.interchange.errors import InterchangeError
 from tournament.interchange.session_file import Section, SessionFile
 from tournament.movements import build
@@ -33,19 +34,26 @@ def movement_of(section: Section, where: str = "movement") -> Movement | None:
         raise InterchangeError(where, f"cannot rebuild the movement: {exc}") from exc
 
 
-def winners(sf: SessionFile, movement: Movement | None) -> int:
+def winners(sf: SessionFile, movement: Movement | None, section: Section | None = None) -> int:
     """One field (1) or a winner per direction (2): the movement says, else the conditions.
-    A whist team match ranks its pairs by direction (the teams are ranked apart)."""
+    A team match of pairs ranks its pairs by direction (the teams are ranked apart): always a
+    whist team match, teams of four at IMPs when the entries name their teams."""
     if movement is not None:
         return 2 if movement.fields == 2 else 1
     if sf.method == "tricks_teams":
         return 2
+    if sf.method == "imps_teams" and section is not None and _teams_given(section):
+        return 2
     return 2 if sf.conditions.get("winners") in (2, "2", "NS/EW") else 1
+
+
+def _teams_given(section: Section) -> bool:
+    return any(e.team is not None for e in section.entries)
 
 
 def entry_fields(sf: SessionFile, section: Section, movement: Movement | None) -> dict[int, str]:
     """Each entry's field: as the file says, else the direction it sat in most, else "all"."""
-    if winners(sf, movement) == 1:
+    if winners(sf, movement, section) == 1:
         return {e.number: "all" for e in section.entries}
     seats: Counter[tuple[int, str]] = Counter()
     for r in section.results:
@@ -84,8 +92,9 @@ def schedule_counts(movement: Movement | None) -> tuple[dict[int, int], dict[int
 
 
 def section_teams(section: Section, movement: Movement | None, fields: dict[int, str], where: str):
-    """The teams of a whist team match: from the entries' ``team`` (each pair in the direction
-    of its field), else as the team movement seats them; none otherwise."""
+    """The teams of a team match of pairs (whist, or teams of four at IMPs): from the entries'
+    ``team`` (each pair in the direction of its field), else as the team movement seats them;
+    none otherwise."""
     from scoring.team_match import teams_from_seats
 
     names = {e.number: e.name for e in section.entries}
@@ -103,14 +112,15 @@ def section_teams(section: Section, movement: Movement | None, fields: dict[int,
     return teams_from_seats(seats, names)
 
 
-def check_teams_of(section: Section, teams, where: str) -> None:
+def check_teams_of(section: Section, teams, where: str, method: str = "tricks_teams") -> None:
     """The teams as the law allows, and every result between two teams in their directions;
-    an error names the entries, or the result and its side."""
+    an error names the entries, or the result and its side. Teams of four at IMPs may have no
+    teams: then each entry is a team."""
     from scoring.contract import ScoringError
     from scoring.team_match import check_team_lines, check_teams
 
     if not teams:
-        if section.results:
+        if section.results and method == "tricks_teams":
             raise InterchangeError(
                 f"{where}.entries",
                 "a whist team match needs its teams: give each entry its team, or use the "
@@ -140,9 +150,9 @@ def session_input(sf: SessionFile, index: int):
     movement = movement_of(section, f"sections[{index}].movement")
     fields = entry_fields(sf, section, movement)
     teams = ()
-    if sf.method == "tricks_teams":
+    if sf.method in TEAM_METHODS:
         teams = section_teams(section, movement, fields, f"sections[{index}].entries")
-        check_teams_of(section, teams, f"sections[{index}]")
+        check_teams_of(section, teams, f"sections[{index}]", sf.method)
     scheduled, expected = schedule_counts(movement)
     vul = (
         {b.number: b.vulnerability for b in sf.boards.list if b.vulnerability} if sf.boards else {}
