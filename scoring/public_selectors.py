@@ -83,7 +83,8 @@ def sections_with_entries(session: Session) -> list[Section]:
 
 @dataclass
 class SectionStandings:
-    """One section as the public sees it (a whist team match adds its ``team_match``)."""
+    """One section as the public sees it (a whist team match adds its ``team_match``, teams of
+    four at IMPs their ``imp_teams``)."""
 
     section: Section
     fields: list[dict[str, Any]]
@@ -91,6 +92,7 @@ class SectionStandings:
     hidden: list[int]
     names: dict[int, str] = field(default_factory=dict)
     team_match: dict[str, Any] | None = None
+    imp_teams: dict[str, Any] | None = None
 
 
 def public_standings(session: Session) -> list[SectionStandings]:
@@ -107,8 +109,8 @@ def public_standings(session: Session) -> list[SectionStandings]:
         hidden = sorted(b["board"] for b in boards if not board_is_shown(shown, b["board"]))
         names = {e.number: e.display_name for e in section.entries.all()}
         fields = scored.get("fields", [])
-        match = scored.get("team_match")
-        out.append(SectionStandings(section, fields, visible, hidden, names, match))
+        match, imp_teams = scored.get("team_match"), scored.get("imp_teams")
+        out.append(SectionStandings(section, fields, visible, hidden, names, match, imp_teams))
     return out
 
 

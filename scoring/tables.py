@@ -55,10 +55,55 @@ class TeamMatchTable(tables.Table):
         return self.render_winner(value)
 
 
-def _pair_text(pair: dict) -> str:
+def _pair_text(pair: dict, key: str = "tricks") -> str:
     direction = "N-S" if pair["direction"] == "NS" else "E-W"
     name = f" {pair['name']}" if pair.get("name") else ""
-    return f"{pair['entry']} {direction}{name}: {pair['tricks']:g}"
+    return f"{pair['entry']} {direction}{name}: {pair[key]:g}"
+
+
+class ImpTeamsTable(tables.Table):
+    """Teams of four at IMPs: the teams by IMPs, their victory points, the winner marked."""
+
+    rank = tables.Column(verbose_name="Place")
+    team = tables.Column(verbose_name="Team")
+    name = tables.Column(verbose_name="Name")
+    pairs = tables.Column(verbose_name="Pairs (IMPs)")
+    imps = tables.Column(verbose_name="IMPs", attrs={"td": {"class": "num"}})
+    vp = tables.Column(verbose_name="VPs", default="", attrs={"td": {"class": "num"}})
+    matches = tables.Column(verbose_name="Matches")
+    result = tables.Column(verbose_name="Result")
+    winner = tables.Column(verbose_name="Winner")
+
+    class Meta:
+        attrs = {"class": "list"}
+        orderable = False
+
+    def render_pairs(self, value):
+        return "; ".join(_pair_text(p, "imps") for p in value)
+
+    def value_pairs(self, value):
+        return self.render_pairs(value)
+
+    def render_vp(self, value):
+        return f"{value:.2f}"
+
+    def value_vp(self, value):
+        return self.render_vp(value)
+
+    def render_matches(self, value):
+        return "; ".join(
+            f"v {m['opponent']}: {m['imps']:g} IMPs over {m['boards']}, {m['vp']:.2f} VPs"
+            for m in value
+        )
+
+    def value_matches(self, value):
+        return self.render_matches(value)
+
+    def render_winner(self, value):
+        return "Winner" if value else ""
+
+    def value_winner(self, value):
+        return self.render_winner(value)
 
 
 class TravellerTable(tables.Table):

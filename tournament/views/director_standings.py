@@ -12,6 +12,7 @@ from django_tables2.export import TableExport
 
 from scoring.models import Ruling, Standings
 from scoring.tables import (
+    ImpTeamsTable,
     PrizeTable,
     ScorecardTable,
     SessionStandingsTable,
@@ -68,6 +69,7 @@ def standings(request, pk):
         {"name": s["name"],
          "team_match": s.get("team_match"),
          "teams": TeamMatchTable(s["team_match"]["teams"]) if s.get("team_match") else None,
+         "imp_teams": ImpTeamsTable(s["imp_teams"]["teams"]) if s.get("imp_teams") else None,
          "fields": [{"name": f["name"], "table": StandingsTable(f["standings"])}
                     for f in s.get("fields", [])]}
         for s in data.get("sections", [])

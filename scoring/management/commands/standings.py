@@ -3,7 +3,7 @@
 Prints the session's standings as kept (recomputed first if none are kept yet, or
 with ``--recompute``): every section, every field, ranked, with the provisional or
 final mark; a whist team match first shows the teams, their aggregates, margins and the
-winner. CSV gives one row per entry (or per result line with ``--travellers``).
+winner, and teams of four at IMPs the teams, their IMPs, VPs and the winner. CSV gives one row per entry (or per result line with ``--travellers``).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Command(BaseCommand):
         lines = [f"{session.event.name} — {session.name} ({status})"]
         for section in data.get("sections", []):
             lines += self.team_match(section)
+            lines += self.imp_teams(section)
             for field in section.get("fields", []):
                 label = {"NS": "North-South", "EW": "East-West"}.get(field["name"], "Standings")
                 lines += ["", f"Section {section.get('name', '')}: {label}"]
@@ -81,4 +82,22 @@ class Command(BaseCommand):
                 side = "N-S" if pair["direction"] == "NS" else "E-W"
                 lines.append(f"{'':10}pair {pair['entry']} {side} {pair['name'][:30]}: "
                              f"{pair['tricks']:g}")  # fmt: skip
+        return lines
+
+    def imp_teams(self, section) -> list[str]:
+        """Teams of four at IMPs: the teams by IMPs, their VPs, the winner marked."""
+        teams = section.get("imp_teams")
+        if not teams:
+            return []
+        lines = ["", f"Section {section.get('name', '')}: Teams (IMPs)"]
+        for team in teams["teams"]:
+            mark = "  WINNER" if team["winner"] else ""
+            vp = "" if team["vp"] is None else f"  {team['vp']:.2f} VP"
+            lines.append(
+                f"{team['rank']:>4}  {team['team']:>3}  {team['name'][:30]:30}  "
+                f"{team['imps']:>8g} IMPs{vp}  {team['result']}{mark}"
+            )
+            for match in team["matches"] if len(team["matches"]) > 1 else ():
+                lines.append(f"{'':10}v team {match['opponent']}: {match['imps']:g} IMPs over "
+                             f"{match['boards']} boards, {match['vp']:.2f} VP")  # fmt: skip
         return lines
