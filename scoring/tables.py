@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import django_tables2 as tables
 
+from scoring.team_results import KINDS, matches_text, pairs_text, vp_text, winner_text
+
 
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name="Place")
@@ -43,22 +45,16 @@ class TeamMatchTable(tables.Table):
         orderable = False
 
     def render_pairs(self, value):
-        return "; ".join(_pair_text(p) for p in value)
+        return pairs_text(value, "tricks")
 
     def value_pairs(self, value):
         return self.render_pairs(value)
 
     def render_winner(self, value):
-        return "Winner" if value else ""
+        return winner_text(value)
 
     def value_winner(self, value):
         return self.render_winner(value)
-
-
-def _pair_text(pair: dict, key: str = "tricks") -> str:
-    direction = "N-S" if pair["direction"] == "NS" else "E-W"
-    name = f" {pair['name']}" if pair.get("name") else ""
-    return f"{pair['entry']} {direction}{name}: {pair[key]:g}"
 
 
 class ImpTeamsTable(tables.Table):
@@ -79,28 +75,25 @@ class ImpTeamsTable(tables.Table):
         orderable = False
 
     def render_pairs(self, value):
-        return "; ".join(_pair_text(p, "imps") for p in value)
+        return pairs_text(value, "imps")
 
     def value_pairs(self, value):
         return self.render_pairs(value)
 
     def render_vp(self, value):
-        return f"{value:.2f}"
+        return vp_text(value)
 
     def value_vp(self, value):
         return self.render_vp(value)
 
     def render_matches(self, value):
-        return "; ".join(
-            f"v {m['opponent']}: {m['imps']:g} IMPs over {m['boards']}, {m['vp']:.2f} VPs"
-            for m in value
-        )
+        return matches_text(value)
 
     def value_matches(self, value):
         return self.render_matches(value)
 
     def render_winner(self, value):
-        return "Winner" if value else ""
+        return winner_text(value)
 
     def value_winner(self, value):
         return self.render_winner(value)
@@ -180,6 +173,46 @@ class SessionStandingsTable(StandingsTable):
 
     class Meta(StandingsTable.Meta):
         sequence = ("section", "field", "...")
+
+
+def team_rows(data: dict, kind: str) -> list[dict]:
+    """Flatten the kept teams of every section (``kind``: ``"team_match"`` or ``"imp_teams"``,
+    ``scoring.team_results.KINDS``) into rows with their section (for one CSV)."""
+    return [
+        {**team, "section": section["name"]}
+        for section in data.get("sections", [])
+        if section.get(kind)
+        for team in section[kind]["teams"]
+    ]
+
+
+class SessionTeamMatchTable(TeamMatchTable):
+    """The whist team match of every section in one table: the team part of the CSV export."""
+
+    section = tables.Column()
+
+    class Meta(TeamMatchTable.Meta):
+        sequence = ("section", "...")
+
+
+class SessionImpTeamsTable(ImpTeamsTable):
+    """Teams of four at IMPs of every section in one table: the team part of the CSV export."""
+
+    section = tables.Column()
+
+    class Meta(ImpTeamsTable.Meta):
+        sequence = ("section", "...")
+
+
+SESSION_TEAM_TABLES = {"team_match": SessionTeamMatchTable, "imp_teams": SessionImpTeamsTable}
+
+
+def standings_export_tables(data: dict) -> list[tables.Table]:
+    """The tables of the standings CSV, in order: the teams (a whist team match or teams of
+    four at IMPs: the same tables as the page, with the section), then the pairs as ever.
+    A pairs-only session has the pairs' table alone."""
+    out = [SESSION_TEAM_TABLES[kind](rows) for kind in KINDS if (rows := team_rows(data, kind))]
+    return [*out, SessionStandingsTable(standings_rows(data))]
 
 
 def scorecard_rows(section_data: dict, entry: int) -> list[dict]:

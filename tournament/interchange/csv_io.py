@@ -12,9 +12,25 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.team_results import (
+    TOTAL,
+    matches_text,
+    pairs_text,
+    team_kind,
+    vp_text,
+    winner_text,
+)
 from tournament.interchange.errors import InterchangeError
 
 STANDINGS_COLUMNS = ("field", "rank", "entry", "name", "score", "percent", "boards_played")
+#: the teams before the pairs: a whist team match (``team_match``), teams of four at IMPs.
+TEAM_COLUMNS = {
+    "team_match": (
+        "rank", "team", "name", "pairs", "tricks", "odd_pair_credit", "aggregate", "margin",
+        "result", "winner",
+    ),
+    "imp_teams": ("rank", "team", "name", "pairs", "imps", "vp", "matches", "result", "winner"),
+}  # fmt: skip
 TRAVELLER_COLUMNS = (
     "board",
     "ns",
@@ -47,9 +63,26 @@ def _write(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> str:
 
 
 def standings_csv(standings: dict[str, Any]) -> str:
-    """One row per entry and field, in rank order."""
+    """One row per entry and field, in rank order; a team match's teams come first
+    (``teams_csv``), then a blank line."""
     rows = [{"field": f["name"], **s} for f in standings["fields"] for s in f["standings"]]
-    return _write(STANDINGS_COLUMNS, rows)
+    teams = teams_csv(standings)
+    return (teams + "\n" if teams else "") + _write(STANDINGS_COLUMNS, rows)
+
+
+def teams_csv(standings: dict[str, Any]) -> str:
+    """One row per team, in place order, its cells as on the pages (``scoring.team_results``);
+    "" for a section of pairs only."""
+    kind = team_kind(standings)
+    if kind is None:
+        return ""
+    key = TOTAL[kind]
+    rows = [
+        {**t, "pairs": pairs_text(t["pairs"], key), "matches": matches_text(t.get("matches", ())),
+         "vp": vp_text(t.get("vp")), "winner": winner_text(t["winner"])}
+        for t in standings[kind]["teams"]
+    ]  # fmt: skip
+    return _write(TEAM_COLUMNS[kind], rows)
 
 
 def travellers_csv(standings: dict[str, Any]) -> str:

@@ -1,5 +1,8 @@
 """The notice-board results sheet with the prize list, and per-pair scorecards.
 
+A team match (whist, or teams of four at IMPs) has its team result above the pairs'
+standings (``teams.team_story``).
+
 Both read the ``duplicate-standings/1`` dict (``SessionResult.to_json()``, kept in
 ``Standings.data``) so the printed sheet shows the same standings as the web page.
 """
@@ -13,6 +16,7 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
 from .common import BODY, SMALL, PrintData, PrintError, escape, frame_width, grid, result, style
 from .guide import header
+from .teams import team_story
 
 FIELD_NAMES = {"all": "Overall", "NS": "North-South", "EW": "East-West"}
 H2 = style(15, bold=True)
@@ -73,6 +77,7 @@ def results_story(data: PrintData) -> list:
     status = "FINAL" if standings.get("status") == "final" else "PROVISIONAL"
     method = standings.get("method", "")
     story = header(data, f"Results — {status}", [f"Scored by {method}" if method else ""])
+    story += team_story(data, standings)
     for field in standings["fields"]:
         story.append(Paragraph(escape(FIELD_NAMES.get(field["name"], field["name"])), H2))
         story += [Spacer(1, 2 * mm), *field_table(data, field), Spacer(1, 5 * mm)]

@@ -1,11 +1,13 @@
 """Standings while running, provisional and final; prizes; travellers; scorecards; CSV.
 
 Every page reads the kept standings (``scoring.models.Standings``) and renders tables from
-``scoring.tables``; the CSV export is django-tables2's ``TableExport`` of the same table.
+``scoring.tables``; the CSV export is django-tables2's ``TableExport`` of the same table (the
+standings CSV of a team match: the teams' table, then the pairs').
 """
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django_tables2.export import TableExport
@@ -15,12 +17,11 @@ from scoring.tables import (
     ImpTeamsTable,
     PrizeTable,
     ScorecardTable,
-    SessionStandingsTable,
     StandingsTable,
     TeamMatchTable,
     TravellerTable,
     scorecard_rows,
-    standings_rows,
+    standings_export_tables,
     traveller_rows,
 )
 
@@ -43,12 +44,17 @@ def _section_data(section) -> dict:
     return {}
 
 
-def _export(request, table, filename):
-    """CSV of exactly the table on the page: django-tables2's ``TableExport`` (tablib)
-    writes the table's ``as_values()``, the same columns and values as the screen."""
+def _export(request, filename, *tables):
+    """CSV of exactly the tables on the page: django-tables2's ``TableExport`` (tablib)
+    writes each table's ``as_values()``, the same columns and values as the screen. Several
+    tables (a team match's teams, then the pairs) follow one another, a blank line between."""
     if request.GET.get("_export") != "csv":
         return None
-    return TableExport("csv", table).response(f"{filename}.csv")
+    exports = [TableExport("csv", table) for table in tables]
+    response = HttpResponse(content_type=exports[0].content_type())
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    response.write("\r\n".join(export.export() for export in exports))
+    return response
 
 
 def _has_ties(session, prizes) -> bool:
@@ -61,8 +67,7 @@ def _has_ties(session, prizes) -> bool:
 def standings(request, pk):
     session = get_session(pk)
     data = _data(session)
-    response = _export(request, SessionStandingsTable(standings_rows(data)),
-                       f"standings-{session.pk}")  # fmt: skip
+    response = _export(request, f"standings-{session.pk}", *standings_export_tables(data))
     if response:
         return response
     sections = [
@@ -85,7 +90,7 @@ def standings(request, pk):
 def travellers(request, pk):
     section = get_section(pk)
     table = TravellerTable(traveller_rows(_section_data(section)))
-    response = _export(request, table, f"travellers-{section.session_id}-{section.name}")
+    response = _export(request, f"travellers-{section.session_id}-{section.name}", table)
     if response:
         return response
     return render(request, "tournament/director/travellers.html",
@@ -115,7 +120,7 @@ def board(request, pk, board):
 def scorecard(request, pk, entry):
     section = get_section(pk)
     table = ScorecardTable(scorecard_rows(_section_data(section), entry))
-    response = _export(request, table, f"scorecard-{section.session_id}-{entry}")
+    response = _export(request, f"scorecard-{section.session_id}-{entry}", table)
     if response:
         return response
     return render(request, "tournament/director/scorecard.html",

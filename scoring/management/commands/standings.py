@@ -3,7 +3,8 @@
 Prints the session's standings as kept (recomputed first if none are kept yet, or
 with ``--recompute``): every section, every field, ranked, with the provisional or
 final mark; a whist team match first shows the teams, their aggregates, margins and the
-winner, and teams of four at IMPs the teams, their IMPs, VPs and the winner. CSV gives one row per entry (or per result line with ``--travellers``).
+winner, and teams of four at IMPs the teams, their IMPs, VPs and the winner. CSV gives one row
+per entry (or per result line with ``--travellers``), after a row per team for a team match.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
+from scoring.team_results import heading
 from tournament.interchange.csv_io import standings_csv, travellers_csv
 from tournament.management.interchange_commands import session_by_id
 
@@ -65,11 +67,7 @@ class Command(BaseCommand):
         match = section.get("team_match")
         if not match:
             return []
-        if match["rule"] == "two_teams":
-            rule = f"{match['total']:g} tricks in all, half {match['half']:g}"
-        else:
-            rule = f"average of the teams {match['average']:g}"
-        lines = ["", f"Section {section.get('name', '')}: Team match ({rule})"]
+        lines = ["", f"Section {section.get('name', '')}: {heading(section)}"]
         for team in match["teams"]:
             mark = "  WINNER" if team["winner"] else ""
             credit = team["odd_pair_credit"]
@@ -89,7 +87,7 @@ class Command(BaseCommand):
         teams = section.get("imp_teams")
         if not teams:
             return []
-        lines = ["", f"Section {section.get('name', '')}: Teams (IMPs)"]
+        lines = ["", f"Section {section.get('name', '')}: {heading(section)}"]
         for team in teams["teams"]:
             mark = "  WINNER" if team["winner"] else ""
             vp = "" if team["vp"] is None else f"  {team['vp']:.2f} VP"
