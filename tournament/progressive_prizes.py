@@ -119,7 +119,14 @@ def decide_prize_tie(section: Section, tied: list[int], order: list[int] | None,
     """Keep how a prize tie was settled: the TD's order (best first), or a draw of slips."""
     from tournament.movements.prizes import rank
 
-    tied = sorted(tied)
+    tied = sorted(set(tied))
+    key = ",".join(map(str, tied))
+    open_ties = [t["key"] for t in final_ranking(section)["ties"]]
+    if key not in open_ties and not section.progressive_prize_ties.filter(players=key).exists():
+        shown = "; ".join(open_ties) or "none"
+        raise ValidationError(
+            {"players": f"Players [{key}] are not a prize tie to settle (open ties: {shown})."}
+        )
     method = tie_method(section)
     if order is not None:
         if sorted(order) != tied:

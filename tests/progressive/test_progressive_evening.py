@@ -113,6 +113,11 @@ def test_a_progressive_evening_seats_each_round_and_ranks_the_players_with_prize
     page = director_client.get(url).content.decode()
     # Booby: players 4, 10 and 14 are tied on 9; the rule is a cut, so the TD is asked.
     assert "Tied for the booby: players 4,10,14" in page
+    # Players who are not an open tie (none, or not tied) are refused and nothing is kept.
+    for bad in ("", "4", "4,10", "1,2"):
+        r = director_client.post(url, {"action": "prize_tie", "players": bad, "order": ""})
+        assert r.status_code == 400 and "not a prize tie to settle" in r.content.decode()
+    assert not ProgressivePrizeTie.objects.filter(section=section).exists()
     r = director_client.post(url, {"action": "prize_tie", "players": "4,10,14",
                                    "order": "10 14 4"})  # fmt: skip
     assert r.status_code == 302
