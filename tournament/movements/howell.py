@@ -416,7 +416,8 @@ def _fixed_pair_announcement(tables: int, rounds: int, phantom: int | None) -> s
     if phantom:
         still += f" (pair {phantom} is absent: its opponents sit out)"
     idle = rounds - tables
-    relay = f"; {idle} set{'s' if idle != 1 else ''} wait on the relay each round" if idle else ""
+    waits = f"{idle} sets wait" if idle != 1 else "1 set waits"
+    relay = f"; {waits} on the relay each round" if idle else ""
     return (
         f"Three-quarter Howell: {still}; every other pair goes to the seat the next-lower "
         f"pair left (pair 1 to pair {rounds}'s); each table then plays the next-higher set "
@@ -428,7 +429,8 @@ def short_sets(tables: int, rounds: int) -> tuple[int, ...]:
     """Round-1 sets of a three-quarter Howell: every table plays set 1 (a barometer).
 
     With sets cycling mod R and pairs mod 2T−1 the barometer is the form in which nobody
-    can replay a set for any R; it needs T copies of each board (dealt by machine).  A
-    search for table-pair sharing like the NBB 6-table 9-round schedule is not done yet.
+    can replay a set for any R; it needs T copies of each board (dealt by machine).  The
+    fixed-pair form of :mod:`.short_howell` (the shape of the NBB's 6-table 9-round
+    schedule) needs one copy and is used instead wherever it balances at least as well.
     """
     return (1,) * tables

@@ -7,8 +7,9 @@ number in a seat goes *down* by one each round (mod n−1).  8, 12 and 16 player
 use the seed's diagrams exactly; every other n ≡ 0 or 1 (mod 4) up to 40 uses a
 cyclic starter (MOVEMENTS.md §6) stored in ``individual_starters.json`` — found
 by the two-stage search of ``individual_search.py`` or, for the primes 29 and
-37, built by the primitive-root construction — and checked on build.  n ≡ 1 (mod 4) has no pivot: n rounds, one player sits out
-each round; n = 9 develops over Z_3 × Z_3 (no Z_9 starter exists).
+37, built by the primitive-root construction — and checked on build.  n ≡ 1
+(mod 4) has no pivot: n rounds, one player sits out each round; n = 9 develops
+over Z_3 × Z_3 (no Z_9 starter exists).
 
 Rainbow (MOVEMENTS.md §6, prime T ≥ 5): N stays, S up 1, E up 2, W down 2,
 boards down 1; players meet only players of the other three lines, once each.
