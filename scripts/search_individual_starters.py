@@ -35,12 +35,14 @@ from tournament.movements.individual_search import (  # noqa: E402
 )
 
 
-def best_for(players: int, seconds: float) -> tuple[list[tuple], bool, int] | None:
+def best_for(
+    players: int, seconds: float, first_seed: int = 1
+) -> tuple[list[tuple], bool, int] | None:
     """The best starter found in ``seconds``: (tables, directed, balanced classes)."""
     group, pivot = group_for(players)
     deadline = time.monotonic() + seconds
     best: tuple[list[tuple], bool, int] | None = None
-    seed = 0
+    seed = first_seed - 1
     while time.monotonic() < deadline:
         seed += 1
         directed = not pivot and (best is None or not best[1])
@@ -80,6 +82,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=600, help="time per size")
     parser.add_argument("--replace", action="store_true", help="also replace constructions")
     parser.add_argument("--file", type=Path, default=STARTERS_FILE, help="where to store")
+    parser.add_argument("--first-seed", type=int, default=1, help="to go on from an earlier run")
     args = parser.parse_args()
     stored = json.loads(args.file.read_text()) if args.file.exists() else {}
     for n in args.players:
@@ -90,7 +93,7 @@ def main() -> int:
         if old and old.get("construction", "").startswith("p = 4t+1") and not args.replace:
             print(f"{n}: keeping the stored construction")
             continue
-        found = best_for(n, args.seconds)
+        found = best_for(n, args.seconds, args.first_seed)
         if found is None:
             print(f"{n}: none found in {args.seconds:.0f} s")
             continue
