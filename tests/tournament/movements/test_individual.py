@@ -98,11 +98,15 @@ def test_lho_rho_balanced_where_search_found_directed_starter():
     assert build_individual(9).balance["lho_rho_uneven"] == 0
 
 
-@pytest.mark.parametrize("players", [int(k) for k, v in STARTERS.items() if v["directed"]])
-def test_stored_directed_flag_is_true(players):
-    """A starter stored as directed gives every opponent once on each side (I8)."""
-    assert players % 4 == 1
+@pytest.mark.parametrize("players", [n for n in VALID if n % 4 == 1])
+def test_every_sit_out_size_is_fully_directed(players):
+    """Every opponent once on the left and once on the right (I8), and the file says so."""
     assert build_individual(players).balance["lho_rho_uneven"] == 0
+    assert STARTERS[str(players)]["directed"] is True
+
+
+def test_directed_flag_only_on_sit_out_sizes():
+    assert all(int(k) % 4 == 1 for k, v in STARTERS.items() if v["directed"])
 
 
 @pytest.mark.parametrize("players", [n for n in VALID if n % 4 == 0])
