@@ -12,8 +12,10 @@ from tournament.movements.individual import (
     build_individual,
     build_rainbow,
     nearest_choices,
+    starter,
 )
 from tournament.movements.individual_checks import check_individual, lho_rho_balance, meetings
+from tournament.movements.individual_search import balanced_classes, group_for
 
 TESTDATA = Path(__file__).resolve().parents[4] / "shared" / "testdata" / "movements"
 VALID = [n for n in range(8, 41) if n % 4 in (0, 1)]
@@ -113,6 +115,12 @@ def test_directed_flag_only_on_sit_out_sizes():
 def test_pivot_sizes_cannot_be_fully_balanced(players):
     """With a pivot the left-hand differences sum to −a + b ≠ 0, so some pair is uneven."""
     assert build_individual(players).balance["lho_rho_uneven"] > 0
+
+
+@pytest.mark.parametrize("players", [20, 24, 28, 32, 36])
+def test_searched_pivot_sizes_balance_as_many_classes_as_a_pivot_allows(players):
+    group, _ = group_for(players)
+    assert balanced_classes(group, list(starter(players))) == group.order - 3
 
 
 def test_starter_notes_say_where_it_came_from():
