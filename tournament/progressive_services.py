@@ -68,6 +68,14 @@ def override(section: Section, round_number: int, seating: list[dict], user, rea
         raise ValidationError({"reason": "Give the reason for overriding the seating."})
     if round_number < 1:
         raise ValidationError({"seating": "Say which round this seating is for."})
+    seated = section.round_seatings.order_by("-round_number").first()
+    last = seated.round_number if seated else 0
+    if round_number > last + 1:
+        raise ValidationError(
+            {
+                "seating": f"Round {round_number} cannot be seated yet: seat a round from 1 to {last + 1}."
+            }
+        )
     seen = [p for row in seating for k, p in row.items() if k != "table"]
     if len(seen) != len(set(seen)):
         raise ValidationError({"seating": "A player or pair is seated twice."})

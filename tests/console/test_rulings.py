@@ -62,3 +62,8 @@ def test_progressive_override_needs_and_keeps_a_reason(director_client, club, pl
     seating = section.round_seatings.get(round_number=1)
     assert seating.override_reason == "Couples asked to start apart"
     assert seating.seating[1] == {"table": 2, "n": 5, "s": 6, "e": 7, "w": 8}
+    # Only a seated round or the next one; a huge number is refused, not a server error.
+    for far in (3, 10**40):
+        r = director_client.post(url, {"round": far, "seating": "1: 1 2 3 4", "reason": "x"})
+        assert r.status_code == 400 and b"from 1 to 2" in r.content
+    assert list(section.round_seatings.values_list("round_number", flat=True)) == [1]
