@@ -24,19 +24,14 @@ class StandingsTable(tables.Table):
         orderable = False
 
 
-class TeamMatchTable(tables.Table):
-    """A whist team match: the teams by aggregate tricks, the margin, the winner marked."""
+class _TeamTable(tables.Table):
+    """What every team result shows: place, team, name, its pairs' totals, result, winner."""
 
+    #: the key of a pair's total in its row: "tricks" or "imps"
+    total = "tricks"
     rank = tables.Column(verbose_name="Place")
     team = tables.Column(verbose_name="Team")
     name = tables.Column(verbose_name="Name")
-    pairs = tables.Column(verbose_name="Pairs (tricks)")
-    tricks = tables.Column(verbose_name="Tricks", attrs={"td": {"class": "num"}})
-    odd_pair_credit = tables.Column(
-        verbose_name="Odd-pair credit", default="", attrs={"td": {"class": "num"}}
-    )
-    aggregate = tables.Column(verbose_name="Aggregate", attrs={"td": {"class": "num"}})
-    margin = tables.Column(verbose_name="Margin", attrs={"td": {"class": "num"}})
     result = tables.Column(verbose_name="Result")
     winner = tables.Column(verbose_name="Winner")
 
@@ -45,7 +40,7 @@ class TeamMatchTable(tables.Table):
         orderable = False
 
     def render_pairs(self, value):
-        return pairs_text(value, "tricks")
+        return pairs_text(value, self.total)
 
     def value_pairs(self, value):
         return self.render_pairs(value)
@@ -57,28 +52,33 @@ class TeamMatchTable(tables.Table):
         return self.render_winner(value)
 
 
-class ImpTeamsTable(tables.Table):
+class TeamMatchTable(_TeamTable):
+    """A whist team match: the teams by aggregate tricks, the margin, the winner marked."""
+
+    pairs = tables.Column(verbose_name="Pairs (tricks)")
+    tricks = tables.Column(verbose_name="Tricks", attrs={"td": {"class": "num"}})
+    odd_pair_credit = tables.Column(
+        verbose_name="Odd-pair credit", default="", attrs={"td": {"class": "num"}}
+    )
+    aggregate = tables.Column(verbose_name="Aggregate", attrs={"td": {"class": "num"}})
+    margin = tables.Column(verbose_name="Margin", attrs={"td": {"class": "num"}})
+
+    class Meta(_TeamTable.Meta):
+        sequence = ("rank", "team", "name", "pairs", "tricks", "odd_pair_credit", "aggregate",
+                    "margin", "result", "winner")  # fmt: skip
+
+
+class ImpTeamsTable(_TeamTable):
     """Teams of four at IMPs: the teams by IMPs, their victory points, the winner marked."""
 
-    rank = tables.Column(verbose_name="Place")
-    team = tables.Column(verbose_name="Team")
-    name = tables.Column(verbose_name="Name")
+    total = "imps"
     pairs = tables.Column(verbose_name="Pairs (IMPs)")
     imps = tables.Column(verbose_name="IMPs", attrs={"td": {"class": "num"}})
     vp = tables.Column(verbose_name="VPs", default="", attrs={"td": {"class": "num"}})
     matches = tables.Column(verbose_name="Matches")
-    result = tables.Column(verbose_name="Result")
-    winner = tables.Column(verbose_name="Winner")
 
-    class Meta:
-        attrs = {"class": "list"}
-        orderable = False
-
-    def render_pairs(self, value):
-        return pairs_text(value, "imps")
-
-    def value_pairs(self, value):
-        return self.render_pairs(value)
+    class Meta(_TeamTable.Meta):
+        sequence = ("rank", "team", "name", "pairs", "imps", "vp", "matches", "result", "winner")
 
     def render_vp(self, value):
         return vp_text(value)
@@ -91,12 +91,6 @@ class ImpTeamsTable(tables.Table):
 
     def value_matches(self, value):
         return self.render_matches(value)
-
-    def render_winner(self, value):
-        return winner_text(value)
-
-    def value_winner(self, value):
-        return self.render_winner(value)
 
 
 class TravellerTable(tables.Table):
@@ -192,7 +186,7 @@ class SessionTeamMatchTable(TeamMatchTable):
     section = tables.Column()
 
     class Meta(TeamMatchTable.Meta):
-        sequence = ("section", "...")
+        sequence = ("section", *TeamMatchTable.Meta.sequence)
 
 
 class SessionImpTeamsTable(ImpTeamsTable):
@@ -201,7 +195,7 @@ class SessionImpTeamsTable(ImpTeamsTable):
     section = tables.Column()
 
     class Meta(ImpTeamsTable.Meta):
-        sequence = ("section", "...")
+        sequence = ("section", *ImpTeamsTable.Meta.sequence)
 
 
 SESSION_TEAM_TABLES = {"team_match": SessionTeamMatchTable, "imp_teams": SessionImpTeamsTable}
