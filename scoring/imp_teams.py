@@ -25,11 +25,10 @@ from typing import Any
 from scoring.contract import ScoringError
 from scoring.imps import wbf_vp
 from scoring.ranking import display, rank
-from scoring.team_match import TeamInfo, team_of
+from scoring.team_match import TeamInfo, TeamPair, as_number, team_of, team_pair
 
 __all__ = [
     "ImpMatch",
-    "ImpPair",
     "ImpTeamStanding",
     "ImpTeams",
     "check_rooms",
@@ -83,26 +82,6 @@ def other_rooms(lines: Sequence[Any], team: Owner) -> dict[int, int]:
 
 
 @dataclass(frozen=True)
-class ImpPair:
-    """One pair of a team: its direction, and the IMPs of the boards it played."""
-
-    entry: int
-    name: str
-    direction: str
-    imps: Fraction
-    boards_played: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "entry": self.entry,
-            "name": self.name,
-            "direction": self.direction,
-            "imps": _num(self.imps),
-            "boards_played": self.boards_played,
-        }
-
-
-@dataclass(frozen=True)
 class ImpMatch:
     """A team's match against one opponent: the boards compared, the team's IMPs in it, and
     its VPs for the margin, half the difference of the two teams' IMPs (the team's IMPs
@@ -118,7 +97,7 @@ class ImpMatch:
         return {
             "opponent": self.opponent,
             "boards": self.boards,
-            "imps": _num(self.imps),
+            "imps": as_number(self.imps),
             "vp": float(self.vp),
         }
 
@@ -130,7 +109,7 @@ class ImpTeamStanding:
     rank: str
     team: int
     name: str
-    pairs: tuple[ImpPair, ...]
+    pairs: tuple[TeamPair, ...]
     imps: Fraction
     matches: tuple[ImpMatch, ...]
     boards_played: int
@@ -167,7 +146,7 @@ class ImpTeamStanding:
             "rank": self.rank,
             "team": self.team,
             "name": self.name,
-            "imps": _num(self.imps),
+            "imps": as_number(self.imps),
             "vp": None if self.vp is None else float(self.vp),
             "result": self.describe(),
             "winner": self.winner,
@@ -198,12 +177,8 @@ class ImpTeams:
         return {"teams": [t.to_json() for t in self.teams]}
 
 
-def _num(value: Fraction | int) -> float:
-    return float(display(value))
-
-
 def _text(value: Fraction) -> str:
-    return f"{_num(value):g}"
+    return f"{as_number(value):g}"
 
 
 def imp_teams(
@@ -256,16 +231,9 @@ def _compared(lines: list[Any], team: Owner) -> list[Any]:
     return [s for s in lines if s.line.adjusted is not None] + [real[i] for i in found]
 
 
-def _pairs(team: TeamInfo, standings: Mapping[int, Any]) -> tuple[ImpPair, ...]:
-    out = []
-    for entry in sorted(team.ns) + sorted(team.ew):
-        s = standings.get(entry)
-        direction = team.direction(entry)
-        if s is None:
-            out.append(ImpPair(entry, "", direction, Fraction(0), 0))
-        else:
-            out.append(ImpPair(entry, s.name, direction, s.score, s.boards_played))
-    return tuple(out)
+def _pairs(team: TeamInfo, standings: Mapping[int, Any]) -> tuple[TeamPair, ...]:
+    entries = sorted(team.ns) + sorted(team.ew)
+    return tuple(team_pair(e, team.direction(e), standings.get(e), "imps") for e in entries)
 
 
 def _matches(

@@ -40,10 +40,12 @@ __all__ = [
     "TeamMatch",
     "TeamPair",
     "TeamStanding",
+    "as_number",
     "check_team_lines",
     "check_teams",
     "team_match",
     "team_of",
+    "team_pair",
     "teams_from_seats",
 ]
 
@@ -76,20 +78,22 @@ class TeamInfo:
 
 @dataclass(frozen=True)
 class TeamPair:
-    """One pair of a team: the direction it sat and the tricks it won (after revokes)."""
+    """One pair of a team: the direction it sat and its score in the match's ``unit`` — the
+    tricks it won after revokes (whist), or the IMPs of the boards it played."""
 
     entry: int
     name: str
     direction: str
-    tricks: Fraction
+    score: Fraction
     boards_played: int
+    unit: str = "tricks"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "entry": self.entry,
             "name": self.name,
             "direction": self.direction,
-            "tricks": _num(self.tricks),
+            self.unit: as_number(self.score),
             "boards_played": self.boards_played,
         }
 
@@ -135,12 +139,12 @@ class TeamStanding:
             "rank": self.rank,
             "team": self.team,
             "name": self.name,
-            "tricks": _num(self.tricks),
+            "tricks": as_number(self.tricks),
             "odd_pair_credit": self.credit,
-            "aggregate": _num(self.aggregate),
-            "exact_aggregate": _num(self.exact_aggregate),
+            "aggregate": as_number(self.aggregate),
+            "exact_aggregate": as_number(self.exact_aggregate),
             "margin": self.result.margin,
-            "exact_margin": _num(self.result.exact),
+            "exact_margin": as_number(self.result.exact),
             "by_fraction": self.result.by_fraction,
             "outcome": self.result.outcome,
             "result": self.describe(),
@@ -172,13 +176,14 @@ class TeamMatch:
     def to_json(self) -> dict[str, Any]:
         return {
             "rule": "two_teams" if self.two_teams else "more_teams",
-            "total": _num(self.total),
-            "half" if self.two_teams else "average": _num(self.mark),
+            "total": as_number(self.total),
+            "half" if self.two_teams else "average": as_number(self.mark),
             "teams": [t.to_json() for t in self.teams],
         }
 
 
-def _num(value: Fraction | int | None) -> float | None:
+def as_number(value: Fraction | int | None) -> float | None:
+    """A figure for the JSON: a whole or a fraction shown as the ranking shows it."""
     return None if value is None else float(display(value))
 
 
@@ -280,9 +285,9 @@ def team_match(teams: Sequence[TeamInfo], standings: Mapping[int, Any]) -> TeamM
     place.
     """
     check_teams(teams)
-    pairs = {p: _pair(p, t.direction(p), standings.get(p)) for t in teams for p in t.pairs}
+    pairs = {p: team_pair(p, t.direction(p), standings.get(p)) for t in teams for p in t.pairs}
     credits = {t.number: _credit(t, pairs) for t in teams}
-    own = {t.number: sum((pairs[p].tricks for p in t.pairs), Fraction(0)) for t in teams}
+    own = {t.number: sum((pairs[p].score for p in t.pairs), Fraction(0)) for t in teams}
     rounded = _decide({n: own[n] + (c[0] if c else 0) for n, c in credits.items()})
     exact = _decide({n: own[n] + (c[1] if c else 0) for n, c in credits.items()})
     two = len(teams) == 2
@@ -306,10 +311,11 @@ def _standing(team, pairs, own, credit, rounded, exact, two) -> TeamStanding:
     )  # fmt: skip
 
 
-def _pair(entry: int, direction: str, standing: Any) -> TeamPair:
+def team_pair(entry: int, direction: str, standing: Any, unit: str = "tricks") -> TeamPair:
+    """A team's pair from its ``Standing`` (name, score, boards played); none yet: 0."""
     if standing is None:
-        return TeamPair(entry, "", direction, Fraction(0), 0)
-    return TeamPair(entry, standing.name, direction, standing.score, standing.boards_played)
+        return TeamPair(entry, "", direction, Fraction(0), 0, unit)
+    return TeamPair(entry, standing.name, direction, standing.score, standing.boards_played, unit)
 
 
 def _credit(team: TeamInfo, pairs: Mapping[int, TeamPair]) -> tuple[int, Fraction] | None:
@@ -317,7 +323,7 @@ def _credit(team: TeamInfo, pairs: Mapping[int, TeamPair]) -> tuple[int, Fractio
     if len(team.ns) == len(team.ew):
         return None
     opposite = "EW" if len(team.ns) > len(team.ew) else "NS"
-    scores = [tp.tricks for tp in pairs.values() if tp.direction == opposite and tp.boards_played]
+    scores = [tp.score for tp in pairs.values() if tp.direction == opposite and tp.boards_played]
     return (odd_pair_credit(scores), average_tricks(scores)) if scores else None
 
 

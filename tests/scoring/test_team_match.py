@@ -66,7 +66,7 @@ def test_two_teams_by_hand():
     assert (loser.team, loser.aggregate, loser.result.margin, loser.describe()) == (
         2, 48, -4, "lost by 4 tricks",
     )  # fmt: skip
-    assert [(p.entry, p.direction, p.tricks) for p in winner.pairs] == [
+    assert [(p.entry, p.direction, p.score) for p in winner.pairs] == [
         (1, "NS", 28),
         (3, "EW", 28),
     ]
