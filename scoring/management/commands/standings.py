@@ -13,7 +13,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from scoring.team_results import heading
+from scoring.team_results import heading, pair_text, team_kind
 from tournament.interchange.csv_io import standings_csv, travellers_csv
 from tournament.management.interchange_commands import session_by_id
 
@@ -49,8 +49,7 @@ class Command(BaseCommand):
         status = "FINAL" if data.get("status") == "final" else "PROVISIONAL"
         lines = [f"{session.event.name} — {session.name} ({status})"]
         for section in data.get("sections", []):
-            lines += self.team_match(section)
-            lines += self.imp_teams(section)
+            lines += self.teams(section)
             for field in section.get("fields", []):
                 label = {"NS": "North-South", "EW": "East-West"}.get(field["name"], "Standings")
                 lines += ["", f"Section {section.get('name', '')}: {label}"]
@@ -62,40 +61,27 @@ class Command(BaseCommand):
                     )
         return "\n".join(lines) + "\n"
 
-    def team_match(self, section) -> list[str]:
-        """A whist team match: the teams by aggregate tricks, the margin, the winner marked."""
-        match = section.get("team_match")
-        if not match:
+    def teams(self, section) -> list[str]:
+        """A team result (whist team match or IMPs): the teams in place order, the winner
+        marked, then each team's pairs (tricks) or, with three or more teams, its matches."""
+        kind = team_kind(section)
+        if kind is None:
             return []
         lines = ["", f"Section {section.get('name', '')}: {heading(section)}"]
-        for team in match["teams"]:
+        for team in section[kind]["teams"]:
             mark = "  WINNER" if team["winner"] else ""
-            credit = team["odd_pair_credit"]
-            extra = f" (incl. odd-pair credit {credit})" if credit is not None else ""
-            lines.append(
-                f"{team['rank']:>4}  {team['team']:>3}  {team['name'][:30]:30}  "
-                f"{team['aggregate']:>8g}{extra}  {team['result']}{mark}"
-            )
-            for pair in team["pairs"]:
-                side = "N-S" if pair["direction"] == "NS" else "E-W"
-                lines.append(f"{'':10}pair {pair['entry']} {side} {pair['name'][:30]}: "
-                             f"{pair['tricks']:g}")  # fmt: skip
-        return lines
-
-    def imp_teams(self, section) -> list[str]:
-        """Teams of four at IMPs: the teams by IMPs, their VPs, the winner marked."""
-        teams = section.get("imp_teams")
-        if not teams:
-            return []
-        lines = ["", f"Section {section.get('name', '')}: {heading(section)}"]
-        for team in teams["teams"]:
-            mark = "  WINNER" if team["winner"] else ""
-            vp = "" if team["vp"] is None else f"  {team['vp']:.2f} VP"
-            lines.append(
-                f"{team['rank']:>4}  {team['team']:>3}  {team['name'][:30]:30}  "
-                f"{team['imps']:>8g} IMPs{vp}  {team['result']}{mark}"
-            )
-            for match in team["matches"] if len(team["matches"]) > 1 else ():
-                lines.append(f"{'':10}v team {match['opponent']}: {match['imps']:g} IMPs over "
-                             f"{match['boards']} boards, {match['vp']:.2f} VP")  # fmt: skip
+            if kind == "team_match":
+                credit = team["odd_pair_credit"]
+                extra = f" (incl. odd-pair credit {credit})" if credit is not None else ""
+                figure = f"{team['aggregate']:>8g}{extra}"
+                details = [f"pair {pair_text(pair)}" for pair in team["pairs"]]
+            else:
+                vp = "" if team["vp"] is None else f"  {team['vp']:.2f} VP"
+                figure = f"{team['imps']:>8g} IMPs{vp}"
+                matches = team["matches"] if len(team["matches"]) > 1 else ()
+                details = [f"v team {m['opponent']}: {m['imps']:g} IMPs over {m['boards']} "
+                           f"boards, {m['vp']:.2f} VP" for m in matches]  # fmt: skip
+            lines.append(f"{team['rank']:>4}  {team['team']:>3}  {team['name'][:30]:30}  "
+                         f"{figure}  {team['result']}{mark}")  # fmt: skip
+            lines += [f"{'':10}{text}" for text in details]
         return lines
