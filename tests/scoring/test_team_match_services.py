@@ -116,6 +116,9 @@ def test_the_pages_and_the_command_show_the_winner(team_section, director, clien
     assert "Team match (104 tricks in all, half 52)" in text
     first = next(line for line in text.splitlines() if "Hastings" in line and "won" in line)
     assert "56" in first and "won by 4 tricks" in first and "WINNER" in first
+    pair_lines = [line.strip() for line in text.splitlines() if line.strip().startswith("pair ")]
+    assert [line.split(": ")[-1] for line in pair_lines] == ["28", "28", "24", "24"]
+    assert pair_lines[0].startswith("pair 1 N-S") and pair_lines[1].startswith("pair 3 E-W")
 
 
 def test_a_result_before_the_team_movement_is_refused_and_nothing_saved(team_section):
