@@ -30,10 +30,11 @@ from tests.scoring import test_imps_teams_services as imps
 from tests.scoring import test_team_match_services as whist
 from tests.scoring.test_team_match import D3_TEAMS, d3_lines
 from tournament import pdf_data
-from tournament import services as tservices
 from tournament.interchange.csv_io import standings_csv
-from tournament.models import Event, Player, Session
+from tournament.models import Event, Session
 from tournament.pdf import PrintData, generate
+
+from .setups import running_mitchell
 
 team_event = whist.team_event
 team_section = whist.team_section
@@ -237,13 +238,7 @@ def pairs_session(club, director):
         club=club, name="Whist Pairs", game="whist", scoring_method="tricks"
     )
     session = Session.objects.create(event=event, name="Evening", date=datetime.date(2026, 11, 3))
-    people = [Player.objects.create(club=club, name=f"Player {i}") for i in range(12)]
-    section = tservices.create_section(
-        session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 7)]
-    )
-    tservices.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
-    tservices.set_status(session, "running")
-    section.refresh_from_db()
+    section = running_mitchell(session, club)
     for play, tricks in zip(scheduled_plays(section.get_movement())[1], (7, 9, 5), strict=True):
         services.record_result(
             section, board_number=1, ns=play.ns, ew=play.ew, fields={"tricks_ns": tricks}

@@ -16,6 +16,8 @@ from scoring.models import BoardResult, Standings
 from tournament import services as tservices
 from tournament.models import Entry, Event, Player, Session
 
+from .setups import running_mitchell
+
 # The two-team movement, 2 rounds of 2 boards: table 1 has pair 1 (team 1) N-S v pair 4
 # (team 2) E-W, table 2 pair 2 (team 2) N-S v pair 3 (team 1) E-W; the sets are exchanged.
 # N-S tricks:  board 1: t1 8, t2 6   board 2: t1 7, t2 7   board 3: t1 9, t2 5
@@ -154,13 +156,7 @@ def test_an_event_with_pair_results_cannot_become_a_team_match(club, director):
         club=club, name="Whist Pairs", game="whist", scoring_method="tricks", format="teams"
     )
     session = Session.objects.create(event=event, name="Evening", date=datetime.date(2026, 11, 3))
-    people = [Player.objects.create(club=club, name=f"Player {i}") for i in range(12)]
-    section = tservices.create_section(
-        session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 7)]
-    )
-    tservices.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
-    tservices.set_status(session, "running")
-    section.refresh_from_db()
+    section = running_mitchell(session, club)
     services.record_result(section, board_number=1, ns=1, ew=4, fields={"tricks_ns": 7})
     event.scoring_method = "tricks_teams"
     with pytest.raises(ValidationError) as info:
