@@ -75,3 +75,27 @@ def played_session(session, players, director):
     session.status = "final"
     session.save()
     return session
+
+
+@pytest.fixture
+def score_file(tmp_path, monkeypatch):
+    """``manage.py score_file`` on a session file, with the database out of reach: its JSON."""
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.db import connections
+
+    def no_database(*args, **kwargs):
+        raise AssertionError("score_file touched the database")
+
+    monkeypatch.setattr(connections["default"], "cursor", no_database)
+
+    def run(data: dict) -> dict:
+        path = tmp_path / "session.json"
+        path.write_text(json.dumps(data))
+        out = StringIO()
+        call_command("score_file", str(path), stdout=out)
+        return json.loads(out.getvalue())
+
+    return run

@@ -10,12 +10,8 @@ a board, which a session file refuses (the engine's Session API still scores suc
 
 from __future__ import annotations
 
-import json
-from io import StringIO
-
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import connections
+from django.core.management import CommandError
 
 from scoring.services import recompute_standings
 from tournament.interchange.db import import_session
@@ -62,19 +58,6 @@ def movement_file() -> dict:
     return imps_file(PAIR_LINES, pair_entries(), movement)
 
 
-def run(tmp_path, data, monkeypatch) -> dict:
-    path = tmp_path / "match.json"
-    path.write_text(json.dumps(data))
-
-    def no_database(*args, **kwargs):
-        raise AssertionError("score_file touched the database")
-
-    monkeypatch.setattr(connections["default"], "cursor", no_database)
-    out = StringIO()
-    call_command("score_file", str(path), stdout=out)
-    return json.loads(out.getvalue())
-
-
 def summary(out: dict) -> list[tuple]:
     return [
         (t["rank"], t["team"], t["name"], t["imps"], t["vp"], t["result"])
@@ -88,22 +71,22 @@ EXPECTED = [
 ]
 
 
-def test_score_file_finds_the_rooms_through_the_team_movement(tmp_path, monkeypatch):
-    out = run(tmp_path, movement_file(), monkeypatch)
+def test_score_file_finds_the_rooms_through_the_team_movement(score_file):
+    out = score_file(movement_file())
     assert summary(out) == EXPECTED
     assert {f["name"]: {s["entry"]: s["score"] for s in f["standings"]} for f in out["fields"]} == {
         "NS": {1: 6.0, 2: -6.0}, "EW": {3: 6.0, 4: -6.0},
     }  # fmt: skip
 
 
-def test_score_file_finds_the_rooms_through_the_entries_teams(tmp_path, monkeypatch):
+def test_score_file_finds_the_rooms_through_the_entries_teams(score_file):
     teams = {1: {"team": 1, "field": "NS"}, 3: {"team": 1, "field": "EW"},
              2: {"team": 2, "field": "NS"}, 4: {"team": 2, "field": "EW"}}  # fmt: skip
-    out = run(tmp_path, imps_file(PAIR_LINES, pair_entries(teams)), monkeypatch)
+    out = score_file(imps_file(PAIR_LINES, pair_entries(teams)))
     assert summary(out) == EXPECTED
 
 
-def test_a_team_against_itself_is_refused_naming_the_result(tmp_path, monkeypatch):
+def test_a_team_against_itself_is_refused_naming_the_result(score_file):
     teams = {1: {"team": 1, "field": "NS"}, 3: {"team": 1, "field": "EW"},
              2: {"team": 2, "field": "NS"}, 4: {"team": 2, "field": "EW"}}  # fmt: skip
     data = imps_file(PAIR_LINES, pair_entries(teams))
@@ -111,7 +94,7 @@ def test_a_team_against_itself_is_refused_naming_the_result(tmp_path, monkeypatc
     data["sections"][0]["results"][3].update(ew=4)  # board 2: 2 v 3 → 2 v 4
     where = r"sections\[0\]\.results\[2\]\.ew: board 2: pairs 1 and 3 both play for team 1"
     with pytest.raises(CommandError, match=where):
-        run(tmp_path, data, monkeypatch)
+        score_file(data)
 
 
 def test_import_then_the_database_scores_the_same(db):

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
-from io import StringIO
-
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import connections
+from django.core.management import CommandError
 
 from scoring.services import recompute_standings
 from tournament.interchange.db import import_session
@@ -44,21 +40,8 @@ def two_table_file() -> dict:
     return team_file(results, entries, movement)
 
 
-def run(tmp_path, data, monkeypatch) -> dict:
-    path = tmp_path / "match.json"
-    path.write_text(json.dumps(data))
-
-    def no_database(*args, **kwargs):
-        raise AssertionError("score_file touched the database")
-
-    monkeypatch.setattr(connections["default"], "cursor", no_database)
-    out = StringIO()
-    call_command("score_file", str(path), stdout=out)
-    return json.loads(out.getvalue())
-
-
-def test_score_file_prints_the_team_match(tmp_path, monkeypatch):
-    out = run(tmp_path, two_table_file(), monkeypatch)
+def test_score_file_prints_the_team_match(score_file):
+    out = score_file(two_table_file())
     assert (out["method"], out["status"]) == ("tricks_teams", "final")
     match = out["team_match"]
     assert (match["rule"], match["total"], match["half"]) == ("two_teams", 104.0, 52.0)
@@ -90,8 +73,8 @@ def d3_file() -> dict:
     return team_file(results, entries)
 
 
-def test_score_file_scores_odd_pairs_and_the_fraction_of_a_trick(tmp_path, monkeypatch):
-    match = run(tmp_path, d3_file(), monkeypatch)["team_match"]
+def test_score_file_scores_odd_pairs_and_the_fraction_of_a_trick(score_file):
+    match = score_file(d3_file())["team_match"]
     a, b = match["teams"]
     assert (a["name"], a["odd_pair_credit"], a["aggregate"], a["exact_aggregate"]) == (
         "A", 51, 312.0, 312.4,
@@ -105,11 +88,11 @@ def test_score_file_scores_odd_pairs_and_the_fraction_of_a_trick(tmp_path, monke
     assert b["result"] == "lost by the fraction of a trick"
 
 
-def test_the_directions_can_come_from_the_results(tmp_path, monkeypatch):
+def test_the_directions_can_come_from_the_results(score_file):
     data = d3_file()
     for entry in data["sections"][0]["entries"]:
         del entry["field"]
-    match = run(tmp_path, data, monkeypatch)["team_match"]
+    match = score_file(data)["team_match"]
     assert [t["exact_aggregate"] for t in match["teams"]] == [312.4, 311.6]
 
 
@@ -127,18 +110,18 @@ def test_the_directions_can_come_from_the_results(tmp_path, monkeypatch):
          r"event\.scoring_method: tricks_teams scores a duplicate whist team match"),
     ],
 )  # fmt: skip
-def test_a_bad_team_file_names_the_place(tmp_path, monkeypatch, spoil, where):
+def test_a_bad_team_file_names_the_place(score_file, spoil, where):
     data = d3_file()
     spoil(data)
     with pytest.raises(CommandError, match=where):
-        run(tmp_path, data, monkeypatch)
+        score_file(data)
 
 
-def test_a_file_without_teams_is_refused(tmp_path, monkeypatch):
+def test_a_file_without_teams_is_refused(score_file):
     data = two_table_file()
     del data["sections"][0]["movement"]
     with pytest.raises(CommandError, match=r"sections\[0\]\.entries: a whist team match needs"):
-        run(tmp_path, data, monkeypatch)
+        score_file(data)
 
 
 def test_import_keeps_teams_only_as_the_team_movement_seats_them(db):
