@@ -9,6 +9,7 @@ engine runs it on everything it returns, so a wrong movement never reaches a ses
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from itertools import combinations
 from math import sqrt
@@ -227,7 +228,14 @@ def check_teams(movement: Movement) -> list[str]:
 
 def comparison_components(movement: Movement) -> int:
     """P8: components of the graph joining pairs that play a board in the same direction."""
-    parent = {x: x for x in movement.participants if _real(movement, x)}
+    real = [x for x in movement.participants if _real(movement, x)]
+    return components(_board_groups(movement), real)
+
+
+def components(groups: Iterable[tuple[tuple[int, int], ...]], pairs: Iterable[int]) -> int:
+    """How many groups ``pairs`` fall into when those that play a board of ``groups`` (each
+    board's (ns, ew) plays) in the same direction are joined."""
+    parent = {x: x for x in pairs}
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -235,7 +243,7 @@ def comparison_components(movement: Movement) -> int:
             x = parent[x]
         return x
 
-    for plays, _weight in _board_groups(movement).items():
+    for plays in groups:
         for (a, b), (c, d) in combinations(plays, 2):
             parent[find(a)] = find(c)
             parent[find(b)] = find(d)
@@ -266,10 +274,18 @@ def _board_groups(movement: Movement) -> Counter[tuple[tuple[int, int], ...]]:
 def competition(movement: Movement) -> dict[tuple[int, int], int]:
     """Moore's competition per two pairs: same − opposite + (k−1)·direct [13], §5."""
     real = sorted(x for x in movement.participants if _real(movement, x))
-    index = {x: i for i, x in enumerate(real)}
-    n = len(real)
+    return moore(_board_groups(movement), real)
+
+
+def moore(
+    groups: Mapping[tuple[tuple[int, int], ...], int], pairs: list[int]
+) -> dict[tuple[int, int], int]:
+    """Moore's competition of every two of ``pairs`` from the (ns, ew) plays of each board
+    (``groups``: each distinct list of plays, with how many boards share it)."""
+    index = {x: i for i, x in enumerate(pairs)}
+    n = len(pairs)
     score = [[0] * n for _ in range(n)]
-    for plays, weight in _board_groups(movement).items():
+    for plays, weight in groups.items():
         rows = [(index[a], index[b]) for a, b in plays]
         direct = weight * (len(rows) - 1)
         for a, b in rows:
@@ -279,7 +295,7 @@ def competition(movement: Movement) -> dict[tuple[int, int], int]:
             for x, y, sign in ((a, c, 1), (b, d, 1), (a, d, -1), (b, c, -1)):
                 score[x][y] += sign * weight
                 score[y][x] += sign * weight
-    return {(real[i], real[j]): score[i][j] for i, j in combinations(range(n), 2)}
+    return {(pairs[i], pairs[j]): score[i][j] for i, j in combinations(range(n), 2)}
 
 
 def uniformity(values: list[int]) -> Fraction:

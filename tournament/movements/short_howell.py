@@ -30,11 +30,12 @@ and keeps the best.  The best found for the default rounds are stored in
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
 
 from .base import Seating
+from .checks import components, moore
 from .checks import uniformity as u_of
 from .howell import Starter, parse_starter
 
@@ -88,42 +89,25 @@ def develop(starter: Starter, rounds: int) -> list[list[Seating]]:
 
 def uniformity(grid: list[list[Seating]]) -> Fraction:
     """Moore's U over all two pairs, from the plays of each set (every board of a set alike)."""
+    plays = _set_plays(grid)
+    pairs = sorted({p for rows in plays.values() for row in rows for p in row})
+    groups = Counter(tuple(rows) for rows in plays.values())
+    return u_of(list(moore(groups, pairs).values()))
+
+
+def _set_plays(grid: list[list[Seating]]) -> dict[int, list[tuple[int, int]]]:
     plays: dict[int, list[tuple[int, int]]] = {}
     for seats in grid:
         for st in seats:
             plays.setdefault(st.set, []).append((st.ns, st.ew))
-    pairs = sorted({p for rows in plays.values() for row in rows for p in row})
-    score = {(a, b): 0 for a, b in combinations(pairs, 2)}
-
-    def add(x: int, y: int, amount: int) -> None:
-        score[(x, y) if x < y else (y, x)] += amount
-
-    for rows in plays.values():
-        for a, b in rows:
-            add(a, b, len(rows) - 1)
-        for (a, b), (c, d) in combinations(rows, 2):
-            add(a, c, 1), add(b, d, 1), add(a, d, -1), add(b, c, -1)
-    return u_of(list(score.values()))
+    return plays
 
 
 def one_field(grid: list[list[Seating]]) -> bool:
     """P8: the pairs that play a set in the same direction join up into one group."""
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    first: dict[int, tuple[int, int]] = {}
-    for seats in grid:
-        for st in seats:
-            ns, ew = first.setdefault(st.set, (st.ns, st.ew))
-            parent[find(st.ns)] = find(ns)
-            parent[find(st.ew)] = find(ew)
-    return len({find(x) for x in list(parent)}) == 1
+    plays = _set_plays(grid)
+    pairs = {p for rows in plays.values() for row in rows for p in row}
+    return components(plays.values(), pairs) == 1
 
 
 def feasible(tables: int, rounds: int) -> bool:
