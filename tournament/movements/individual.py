@@ -71,7 +71,9 @@ def _validate(players: int) -> None:
         )
 
 
+@cache
 def _stored_starters() -> dict[str, dict]:
+    """The starters file, read once per process."""
     if STARTERS_FILE.exists():
         return json.loads(STARTERS_FILE.read_text())
     return {}
