@@ -6,6 +6,8 @@ import re
 
 from django import forms
 
+from tournament.limits import BOARD_NUMBER_MAX
+
 MAX_PBN_BYTES = 2_000_000
 TRUMP_CHOICES = [
     ("", "Turned (the dealer's last card)"),
@@ -16,7 +18,7 @@ TRUMP_CHOICES = [
 ]
 
 
-def parse_board_numbers(text: str, limit: int = 1000) -> list[int]:
+def parse_board_numbers(text: str, limit: int = BOARD_NUMBER_MAX) -> list[int]:
     """``"1-12, 19-24, 30"`` → sorted board numbers; ``ValueError`` saying what is wrong."""
     numbers: set[int] = set()
     for part in filter(None, (p.strip() for p in re.split(r"[,\s]+", text.strip()))):
@@ -91,7 +93,7 @@ class ImportForm(forms.Form):
 
 
 class DealForm(forms.Form):
-    board = forms.IntegerField(min_value=1, max_value=1000, label="Board")
+    board = forms.IntegerField(min_value=1, max_value=BOARD_NUMBER_MAX, label="Board")
     deal = forms.CharField(
         label="Deal",
         help_text="N: S AKQ H T98 D 765 C 432 — one line a seat (one may be left out), "

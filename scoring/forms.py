@@ -15,15 +15,18 @@ from django import forms
 
 from scoring.adjustments import parse_adjusted
 from scoring.contract import ScoringError, parse_result
+from tournament import limits
 
 HONOURS = [(0, "0"), (30, "30"), (40, "40"), (50, "50"), (80, "80"), (90, "90"), (100, "100")]
 
 
 class ResultEntryForm(forms.Form):
-    board = forms.IntegerField(min_value=1, label="Board")
-    ns = forms.IntegerField(min_value=1, label="N-S")
-    ew = forms.IntegerField(min_value=1, label="E-W")
-    round = forms.IntegerField(min_value=1, required=False, label="Round")
+    board = forms.IntegerField(min_value=1, max_value=limits.BOARD_NUMBER_MAX, label="Board")
+    ns = forms.IntegerField(min_value=1, max_value=limits.ENTRY_NUMBER_MAX, label="N-S")
+    ew = forms.IntegerField(min_value=1, max_value=limits.ENTRY_NUMBER_MAX, label="E-W")
+    round = forms.IntegerField(
+        min_value=1, max_value=limits.ROUND_NUMBER_MAX, required=False, label="Round"
+    )
     result = forms.CharField(required=False, max_length=24, label="Result",
                              help_text="e.g. 4SX N =, 3NT S -2, PASS, NP, A60/A40")  # fmt: skip
     contract = forms.CharField(required=False, max_length=8, label="Contract")

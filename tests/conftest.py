@@ -3,12 +3,60 @@
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
 from django.contrib.auth.models import User
 
+from tests import published
+from tests.properties import load_profile
 from tournament.models import Club, Event, Player, Session
 from tournament.permissions import td_group
+
+load_profile()
+
+
+# --- published golden data (tests/published.py) -------------------------------------------
+
+
+def pytest_collection_modifyitems(config, items):
+    if published.PRESENT:
+        return
+    for item in items:
+        if item.get_closest_marker("golden"):
+            item.add_marker(pytest.mark.skip(reason=published.REASON))
+
+
+_golden_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and "golden" in report.keywords:
+        _golden_skipped.append(report.nodeid)
+
+
+def _golden_required() -> bool:
+    return os.environ.get("REQUIRE_GOLDEN", "") not in ("", "0")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _golden_skipped and _golden_required() and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if not _golden_skipped:
+        return
+    if not published.PRESENT:
+        line = f"{published.REASON}: {len(_golden_skipped)} tests skipped"
+    else:
+        line = f"{len(_golden_skipped)} golden tests skipped although the data is present"
+    if _golden_required():
+        terminalreporter.write_line(f"FAILED (REQUIRE_GOLDEN): {line}", red=True, bold=True)
+        for nodeid in _golden_skipped[:20]:
+            terminalreporter.write_line(f"  skipped: {nodeid}")
+    else:
+        terminalreporter.write_line(line, yellow=True, bold=True)
 
 
 @pytest.fixture

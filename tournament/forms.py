@@ -9,6 +9,7 @@ from django import forms
 
 from scoring.ranking import TIE_RULES
 
+from . import limits
 from .models import METHODS_FOR_GAME, Event, Game, Player, ScoringMethod, Session
 
 ADJUSTED_POLICIES = [
@@ -88,8 +89,9 @@ class SignInForm(forms.Form):
     new_player1 = forms.CharField(max_length=120, required=False, label="or new player 1")
     new_player2 = forms.CharField(max_length=120, required=False, label="or new player 2")
     number = forms.IntegerField(
-        min_value=1, required=False, label="Number", help_text="blank: next free"
-    )
+        min_value=1, max_value=limits.ENTRY_NUMBER_MAX, required=False, label="Number",
+        help_text="blank: next free",
+    )  # fmt: skip
 
     def __init__(self, *args, club, size: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
@@ -125,7 +127,7 @@ class SignInForm(forms.Form):
 class MovementForm(forms.Form):
     kind = forms.CharField(max_length=32)
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)
-    rounds = forms.IntegerField(min_value=1, max_value=30, required=False)
+    rounds = forms.IntegerField(min_value=1, max_value=limits.MAX_ROUNDS, required=False)
 
 
 class BoardsForm(forms.Form):
@@ -140,8 +142,8 @@ class StatusForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    table = forms.IntegerField(min_value=1)
-    round = forms.IntegerField(min_value=1)
+    table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
+    round = forms.IntegerField(min_value=1, max_value=limits.ROUND_NUMBER_MAX)
 
 
 class ReasonForm(forms.Form):
@@ -165,8 +167,12 @@ class RulingForm(forms.Form):
     """A ruling on one board; which fields matter depends on the kind (docs/console.md)."""
 
     kind = forms.ChoiceField(choices=RULING_KINDS)
-    ns = forms.IntegerField(min_value=1, required=False, label="N-S pair")
-    ew = forms.IntegerField(min_value=1, required=False, label="E-W pair")
+    ns = forms.IntegerField(
+        min_value=1, max_value=limits.ENTRY_NUMBER_MAX, required=False, label="N-S pair"
+    )
+    ew = forms.IntegerField(
+        min_value=1, max_value=limits.ENTRY_NUMBER_MAX, required=False, label="E-W pair"
+    )
     side = forms.ChoiceField(choices=SIDES, required=False, label="Side at fault / favoured")
     ns_percent = forms.IntegerField(min_value=0, max_value=100, required=False)
     ew_percent = forms.IntegerField(min_value=0, max_value=100, required=False)
@@ -180,7 +186,11 @@ class RulingForm(forms.Form):
     def clean_tables(self) -> list[int]:
         text = (self.cleaned_data.get("tables") or "").replace(" ", "")
         try:
-            return [int(x) for x in text.split(",") if x]
+            return [
+                limits.number(x, "A pair number", limits.ENTRY_NUMBER_MAX)
+                for x in text.split(",")
+                if x
+            ]
         except ValueError:
             raise forms.ValidationError(
                 "Write pair numbers separated by commas, e.g. 1,3,5."
@@ -205,13 +215,17 @@ class OverrideForm(forms.Form):
 
 
 def _seating_line(n: int, line: str) -> dict:
+    def seat(text: str) -> int:
+        return limits.number(text, "a number", limits.ENTRY_NUMBER_MAX)
+
     try:
         table, rest = line.split(":")
+        table = limits.number(table, "a table", limits.TABLE_NUMBER_MAX)
         if "v" in rest.lower():
             ns, ew = rest.lower().split("v")
-            return {"table": int(table), "ns": int(ns), "ew": int(ew)}
-        north, south, east, west = (int(x) for x in rest.split())
-        return {"table": int(table), "n": north, "s": south, "e": east, "w": west}
+            return {"table": table, "ns": seat(ns), "ew": seat(ew)}
+        north, south, east, west = (seat(x) for x in rest.split())
+        return {"table": table, "n": north, "s": south, "e": east, "w": west}
     except ValueError:
         raise forms.ValidationError(
             f"Line {n}: write 'table: N S E W' (e.g. '1: 3 7 4 8') or 'table: N-S v E-W'."
@@ -235,6 +249,6 @@ class TieDecisionForm(forms.Form):
     def clean_order(self) -> list[int]:
         text = self.cleaned_data["order"].replace(",", " ")
         try:
-            return [int(x) for x in text.split()]
+            return [limits.number(x, "a number", limits.ENTRY_NUMBER_MAX) for x in text.split()]
         except ValueError:
             raise forms.ValidationError("Write the tied numbers best first, e.g. 5 3.") from None

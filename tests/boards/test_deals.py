@@ -12,6 +12,7 @@ from boards.deals import (
     random_order,
     shuffled_pack,
 )
+from tests.properties import examples
 
 SAMPLE = "N:KJ7.AQT42.A2.972 Q4.J96.9875.JT63 32.85.QJ643.AK54 AT9865.K73.KT.Q8"
 TYPED = """
@@ -28,7 +29,7 @@ def assert_valid(deal: Deal) -> None:
     assert all(len(deal[d]) == 13 for d in Direction)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(seed=st.text(max_size=40) | st.binary(max_size=40), board=st.integers(1, 10_000))
 def test_seeded_deals_are_valid_for_any_seed(seed, board):
     order = random_order(board, seed)

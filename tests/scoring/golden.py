@@ -4,15 +4,11 @@
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
-from pathlib import Path
 
 from scoring.session import EntryInfo, ResultLine, SessionInput
+from tests.published import TESTDATA
 
-TESTDATA = Path(
-    os.environ.get("SHARED_TESTDATA", Path(__file__).resolve().parents[3] / "shared" / "testdata")
-)
 SCORING = TESTDATA / "scoring"
 
 METHODS = {

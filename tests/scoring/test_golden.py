@@ -8,9 +8,10 @@ from scoring.contract import score_ns
 from scoring.imps import butler_imps, cross_imps, imps
 from scoring.matchpoints import matchpoint_board
 from scoring.session import score_session
-from tests.scoring.golden import SCORING, entry_number, session_input, vectors
+from tests.published import cases, golden
+from tests.scoring.golden import entry_number, session_input, vectors
 
-pytestmark = pytest.mark.skipif(not SCORING.exists(), reason="shared testdata not present")
+pytestmark = golden
 SCALE = {"EBU_2_1_0": "EBU", "ACBL_1_half_0": "ACBL"}
 
 
@@ -29,7 +30,9 @@ def test_imps_reproduce_every_published_difference():
     ]
 
 
-@pytest.mark.parametrize("v", vectors("matchpoints"), ids=lambda v: v["source"][-30:])
+@pytest.mark.parametrize(
+    "v", cases(lambda: vectors("matchpoints")), ids=lambda v: v["source"][-30:]
+)
 def test_matchpoints_match_published_traveller(v):
     board = matchpoint_board(v["ns_scores"], scale=SCALE[v["scale"]])
     assert board.top == v["top"]
@@ -39,7 +42,7 @@ def test_matchpoints_match_published_traveller(v):
 
 @pytest.mark.parametrize(
     "v",
-    [v for v in vectors("neuberg_adjusted") if v["kind"] == "board"],
+    cases(lambda: [v for v in vectors("neuberg_adjusted") if v["kind"] == "board"]),
     ids=lambda v: v["source"][-30:],
 )
 def test_neuberg_and_artificial_scores_match_published(v):
@@ -56,7 +59,8 @@ def test_neuberg_and_artificial_scores_match_published(v):
 
 
 @pytest.mark.parametrize(
-    "v", [v for v in vectors("neuberg_adjusted") if v["kind"] == "acbl_single_result"]
+    "v",
+    cases(lambda: [v for v in vectors("neuberg_adjusted") if v["kind"] == "acbl_single_result"]),
 )
 def test_acbl_single_result_gets_sixty_percent_behind_setting(v):
     scores = [100, None, None][: 1 + 2]
@@ -68,7 +72,9 @@ def test_acbl_single_result_gets_sixty_percent_behind_setting(v):
     assert float(board.ns[1]) == v["ave_mp"]
 
 
-@pytest.mark.parametrize("v", vectors("butler_crossimp"), ids=lambda v: v["source"][-30:])
+@pytest.mark.parametrize(
+    "v", cases(lambda: vectors("butler_crossimp")), ids=lambda v: v["source"][-30:]
+)
 def test_butler_and_cross_imps_match_published(v):
     real = [s for s in v["scores"] if not isinstance(s, str)]
     computed = iter(butler_imps(real) if v["kind"] == "butler" else cross_imps(real))
@@ -77,7 +83,9 @@ def test_butler_and_cross_imps_match_published(v):
     assert [-x for x in ns] == pytest.approx(v["ew_imps"], abs=0.005)
 
 
-@pytest.mark.parametrize("session", vectors("sessions"), ids=lambda s: s["source"][-40:])
+@pytest.mark.parametrize(
+    "session", cases(lambda: vectors("sessions")), ids=lambda s: s["source"][-40:]
+)
 def test_whole_published_session_totals_percentages_and_places(session):
     result = score_session(session_input(session))
     tol = session["tolerance"]
@@ -90,7 +98,9 @@ def test_whole_published_session_totals_percentages_and_places(session):
             assert float(got.percent) == pytest.approx(pair["percentage"], abs=tol), pair
 
 
-@pytest.mark.parametrize("session", vectors("sessions"), ids=lambda s: s["source"][-40:])
+@pytest.mark.parametrize(
+    "session", cases(lambda: vectors("sessions")), ids=lambda s: s["source"][-40:]
+)
 def test_session_board_lines_match_published_where_unfactored(session):
     result = score_session(session_input(session))
     expected = session["expected_results_per_board"]

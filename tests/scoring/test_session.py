@@ -18,6 +18,7 @@ from scoring.session import (
     score_session,
     validate_line,
 )
+from tests.properties import examples
 
 
 @pytest.mark.parametrize(
@@ -151,7 +152,7 @@ def test_session_percent_policy_for_ave_plus():
 scores = st.lists(st.integers(-20, 20).map(lambda x: x * 10), min_size=2, max_size=12)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(scores)
 def test_mps_on_a_board_sum_to_top_times_results_over_two(board_scores):
     lines = tuple(ResultLine(1, i + 1, 100 + i, score_ns=s) for i, s in enumerate(board_scores))
@@ -161,13 +162,13 @@ def test_mps_on_a_board_sum_to_top_times_results_over_two(board_scores):
     assert all(x.ns_points + x.ew_points == result.top for x in result.boards[1].lines)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(st.integers(-8000, 8000))
 def test_imps_antisymmetric(diff):
     assert imps(-diff) == -imps(diff)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.lists(st.tuples(st.sampled_from(["1NT", "4S", "6H", "7NTXX", "3CX", "PASS"]),
                           st.sampled_from("NESW"), st.integers(0, 13),
                           st.sampled_from([0, 30, 80, 100])), min_size=1, max_size=8))  # fmt: skip
@@ -181,7 +182,7 @@ def test_net_plus_minus_and_excess_balance(deals):
     assert sum(s.score + s.extra["excess"] for s in rows) == 0
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(scores, st.sampled_from(["A60/A40", "A50/A50", "A40/A60", "A50/A60"]))
 def test_an_adjusted_score_never_changes_other_boards(board_scores, adjusted):
     lines = [

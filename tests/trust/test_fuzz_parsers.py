@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import string
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boards.deals import Deal
@@ -13,8 +13,9 @@ from boards.pbn import import_pbn
 from scoring.adjustments import parse_adjusted
 from scoring.contract import Contract, parse_result
 from scoring.forms import ResultEntryForm
+from tests.properties import examples
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(300))
 CONTRACTISH = st.text(alphabet="1234567890NTSHDCXPA =+-/" + string.ascii_letters, max_size=16)
 CARDISH = st.text(alphabet="AKQJT98765432SHDCNESW:.- \n♠♥♦♣x", max_size=120)
 
@@ -68,13 +69,13 @@ PBN_LINES = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(PBN_LINES)
 def test_pbn_files(lines):
     only_value_errors(import_pbn, "\n".join(lines))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(
     game=st.sampled_from(["contract", "auction", "whist"]),
     data=st.dictionaries(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import howell, individual, mitchell, pivot, progressive, teams
-from .base import Movement, MovementError, Round, Seating
+from .base import Movement, MovementError, Round, Seating, check_size
 from .checks import balance, check, check_p1, check_p2, check_p5, check_p6, check_p7
 from .individual_checks import check_individual
 
@@ -59,6 +59,9 @@ def build_individual_kind(
     kind: str, players: int | None, tables: int | None, boards_per_round: int | None
 ) -> Movement:
     """Build and check a game where partners change (individual, rainbow, pivot, …)."""
+    check_size(tables=tables, boards_per_round=boards_per_round)
+    if players is not None:
+        check_size(tables=players // 4)
     movement = INDIVIDUAL_BUILDERS[kind](players, tables, boards_per_round)
     problems = [p for f in (check_p1, check_p2, check_p5, check_p6, check_p7) for p in f(movement)]
     if kind in ("individual",):
@@ -81,6 +84,7 @@ def build(
         return build_individual_kind(kind, options.get("players"), tables, boards_per_round)
     if kind not in BUILDERS:
         raise MovementError(f"unknown movement {kind!r}; choose one of {', '.join(kinds())}")
+    check_size(tables, rounds, boards_per_round)
     tables = _tables(tables, pairs)
     if boards_per_round is None:
         boards_per_round = 2
@@ -101,6 +105,7 @@ def _tables(tables: int | None, pairs: int | None) -> int:
     if tables is None and pairs is None:
         raise MovementError("give the number of tables or the number of pairs")
     if pairs is not None:
+        check_size(tables=(pairs + 1) // 2)
         needed = mitchell.tables_for(pairs)
         if tables is not None and tables != needed:
             raise MovementError(f"{pairs} pairs need {needed} tables, not {tables}")

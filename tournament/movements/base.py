@@ -19,6 +19,30 @@ class MovementError(ValueError):
     """A movement that cannot be built as asked; the message says what would work."""
 
 
+#: The largest movement built in one section: beyond it a room is split into sections
+#: (MOVEMENTS.md §2); the caps keep absurd requests from running for minutes.
+MAX_TABLES = 60
+MAX_ROUNDS = 2 * MAX_TABLES
+MAX_BOARDS_PER_ROUND = 12
+
+
+def check_size(
+    tables: int | None = None, rounds: int | None = None, boards_per_round: int | None = None
+) -> None:
+    """Refuse a movement larger than one section holds, saying what would work."""
+    if tables is not None and tables > MAX_TABLES:
+        raise MovementError(
+            f"{tables} tables are more than one section holds (at most {MAX_TABLES}); "
+            "split the room into sections"
+        )
+    if rounds is not None and rounds > MAX_ROUNDS:
+        raise MovementError(f"at most {MAX_ROUNDS} rounds, not {rounds}")
+    if boards_per_round is not None and boards_per_round > MAX_BOARDS_PER_ROUND:
+        raise MovementError(
+            f"at most {MAX_BOARDS_PER_ROUND} boards a round, not {boards_per_round}"
+        )
+
+
 @dataclass(frozen=True)
 class Seating:
     """Who sits at one table in one round, and which boards they play."""

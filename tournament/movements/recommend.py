@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from .base import MovementError
+from .base import MovementError, check_size
 
 MINUTES_PER_BOARD = 7  # a club's usual pace, changeover included per round below
 CHANGEOVER = 1
 DEFAULT_TARGET = 24
+#: Larger Howells take too many rounds for one session (a complete Howell plays 2T-1 rounds);
+#: the recommendation offers Mitchells beyond these sizes.
+HOWELL_MAX_TABLES, THREE_QUARTER_MAX_TABLES = 16, 24
 
 
 @dataclass(frozen=True)
@@ -41,9 +44,9 @@ def _shapes(tables: int) -> list[tuple[str, int | None]]:
         shapes += [("mitchell", None), ("arrow-switch", None)]
     if tables % 2 == 0 and tables >= 4:
         shapes += [("skip-mitchell", None), ("relay-bye", None), ("arrow-switch", None)]
-    if tables >= 2:
+    if 2 <= tables <= HOWELL_MAX_TABLES:
         shapes.append(("howell", None))
-    if tables >= 4:
+    if 4 <= tables <= THREE_QUARTER_MAX_TABLES:
         shapes.append(("three-quarter-howell", (3 * (2 * tables - 1) + 3) // 4))
     return shapes
 
@@ -64,6 +67,7 @@ def recommend(
     if pairs < 3:
         raise MovementError(f"{pairs} pairs are too few for a movement; at least 3 are needed")
     tables = (pairs + 1) // 2
+    check_size(tables=tables, boards_per_round=boards_per_round)
     if target_boards is None:
         target_boards = int(minutes // minutes_per_board) if minutes else DEFAULT_TARGET
     sizes = [boards_per_round] if boards_per_round else range(1, 6)

@@ -11,40 +11,46 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 
-from .. import progressive_play, progressive_prizes, progressive_services
+from .. import limits, progressive_play, progressive_prizes, progressive_services
 
 SEATS = (("n", "N"), ("s", "S"), ("e", "E"), ("w", "W"))
+POINTS_MAX = (
+    100_000  # a table's points in one progressive round (rubber points at most a few thousand)
+)
 
 
-def _int(value, field: str) -> int | None:
+def _int(value, field: str, high: int, low: int = 1) -> int | None:
     if value in (None, ""):
         return None
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise ValidationError({field: f"{field}: a whole number, please."}) from None
+        return limits.number(value, field, high, low)
+    except ValueError as exc:
+        raise ValidationError({field: f"{exc}."}) from None
 
 
 def _start(request, section):
     text = request.POST.get("given", "").strip()
     given = progressive_play.parse_positions(text) if text else None
-    progressive_play.start(section, seed=_int(request.POST.get("seed"), "seed"), given=given)
+    progressive_play.start(
+        section, seed=_int(request.POST.get("seed"), "seed", limits.DB_INT_MAX, 0), given=given
+    )
     return "Round 1 is seated."
 
 
 def _result(request, section):
-    table = _int(request.POST.get("table"), "table")
+    table = _int(request.POST.get("table"), "table", limits.TABLE_NUMBER_MAX)
     progressive_play.enter_result(
         section, table, winner=request.POST.get("winner", ""),
-        ns_points=_int(request.POST.get("ns_points"), "ns_points"),
-        ew_points=_int(request.POST.get("ew_points"), "ew_points"), user=request.user,
+        ns_points=_int(request.POST.get("ns_points"), "ns_points", POINTS_MAX, 0),
+        ew_points=_int(request.POST.get("ew_points"), "ew_points", POINTS_MAX, 0),
+        user=request.user,
     )  # fmt: skip
     return f"Table {table}: result kept."
 
 
 def _tie(request, section):
-    table = _int(request.POST.get("table"), "table")
-    progressive_play.decide_tie(section, _int(request.POST.get("round"), "round"), table,
+    table = _int(request.POST.get("table"), "table", limits.TABLE_NUMBER_MAX)
+    progressive_play.decide_tie(section, _int(request.POST.get("round"), "round", limits.ROUND_NUMBER_MAX), table,
                                 request.POST.get("side", ""), user=request.user)  # fmt: skip
     return f"Table {table}: the TD's decision is recorded."
 
@@ -55,9 +61,10 @@ def _next(request, section):
 
 
 def _prize_tie(request, section):
-    tied = [int(x) for x in request.POST.get("players", "").split(",") if x.strip().isdecimal()]
+    players = request.POST.get("players", "").split(",")
+    tied = [_int(x, "players", limits.PLAYERS_MAX) for x in players if x.strip().isdecimal()]
     text = request.POST.get("order", "").replace(",", " ").split()
-    order = [_int(x, "order") for x in text] if text else None
+    order = [_int(x, "order", limits.PLAYERS_MAX) for x in text] if text else None
     progressive_prizes.decide_prize_tie(section, tied, order, user=request.user)
     return f"The tie between players {tied} is settled and recorded."
 

@@ -299,6 +299,12 @@ def table_codes_action(request, pk):
         tokens.issue_tokens(section)
     elif action == "revoke_all":
         tokens.revoke_all(section)
-    elif action in ("revoke", "reissue") and table.isascii() and table.isdigit():
-        (tokens.revoke if action == "revoke" else tokens.reissue)(section, int(table))
+    elif action in ("revoke", "reissue"):
+        number = next((t for t in tokens.section_tables(section) if str(t) == table.strip()), None)
+        if number is None:
+            return HttpResponseBadRequest(
+                f"Table {table[:20]!r} is not a table of section {section.name}: nothing was changed.",
+                content_type="text/plain; charset=utf-8",
+            )
+        (tokens.revoke if action == "revoke" else tokens.reissue)(section, number)
     return redirect("table_codes", pk=session.pk)

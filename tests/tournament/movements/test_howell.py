@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
 from tournament.movements import build
 from tournament.movements.base import MovementError
 from tournament.movements.checks import balance, meetings, violations
@@ -69,7 +70,7 @@ def test_four_table_starter_of_movements_md_is_a_valid_start():
     assert base_uniformity(base_plays(published)) == 100
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(tables=st.integers(4, 20), data=st.data())
 def test_three_quarter_howell_meets_at_most_once(tables, data):
     rounds = data.draw(st.integers(tables, 2 * tables - 2))

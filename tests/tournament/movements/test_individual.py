@@ -1,10 +1,10 @@
 """Whist-tournament schedules, Rainbow and the golden individual files (MOVEMENTS.md §6)."""
 
 import json
-from pathlib import Path
 
 import pytest
 
+from tests import published
 from tournament.movements.base import Movement, MovementError, Round, Seating
 from tournament.movements.individual import (
     SEED_DIAGRAMS,
@@ -17,7 +17,7 @@ from tournament.movements.individual import (
 from tournament.movements.individual_checks import check_individual, lho_rho_balance, meetings
 from tournament.movements.individual_search import balanced_classes, group_for
 
-TESTDATA = Path(__file__).resolve().parents[4] / "shared" / "testdata" / "movements"
+TESTDATA = published.TESTDATA / "movements"
 VALID = [n for n in range(8, 41) if n % 4 in (0, 1)]
 STARTERS = json.loads(STARTERS_FILE.read_text())
 
@@ -177,6 +177,7 @@ GOLDEN = [
 ]
 
 
+@published.golden
 @pytest.mark.parametrize("name", GOLDEN)
 def test_golden_invariants(name):
     data, mv = _golden(name)
@@ -186,6 +187,7 @@ def test_golden_invariants(name):
     assert set(partners.values()) == {1}
 
 
+@published.golden
 @pytest.mark.parametrize("name", ["individual-8p-versloot", "individual-8p-bridgescorer"])
 def test_golden_8_same_partnerships_as_seed(name):
     _, golden = _golden(name)
@@ -195,6 +197,7 @@ def test_golden_8_same_partnerships_as_seed(name):
     assert meetings(seed)[0].keys() == meetings(golden)[0].keys()
 
 
+@published.golden
 def test_bridgescorer_12_opponents_unbalanced():
     _, mv = _golden("individual-12p-bridgescorer")
     assert set(meetings(mv)[1].values()) != {2}

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
 from tournament.movements.base import MovementError
 from tournament.movements.progressive import (
     ProgressivePolicy,
@@ -90,7 +91,7 @@ def test_toward_highest():
     assert (nxt[2].n, nxt[2].s) == (seating[2].e, seating[2].w)  # head (3) winners stay
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.integers(8, 30), st.integers(0, 10**6), st.integers(1, 6))
 def test_always_four_at_full_tables(players, seed, rounds):
     if players % 4 == 1:

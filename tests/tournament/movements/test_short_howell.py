@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
 from tournament.movements import build
 from tournament.movements.checks import balance, meetings, violations
 from tournament.movements.howell import barometer_grid
@@ -102,7 +103,7 @@ def test_feasibility_bounds():
     assert search_short_starter(6, 5) is None
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20))
 @given(tables=st.integers(5, 12), data=st.data())
 def test_searched_starters_are_valid(tables, data):
     rounds = data.draw(st.integers(tables + 1, 2 * tables - 2))

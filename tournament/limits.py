@@ -1,0 +1,48 @@
+"""The largest numbers a club's data may hold, checked where they enter (form, command, file).
+
+Every number a TD, a player or a file gives is checked against these before it is stored or
+used, so a 40-digit pair number gets a message at its field instead of an overflow in the
+database (SQLite takes 64-bit integers, PostgreSQL's ``integer`` 32-bit: the bounds below
+fit both, so a club's data moves between them).  The movement engine's own caps
+(``MAX_TABLES`` …) are in :mod:`tournament.movements.base`.
+"""
+
+from __future__ import annotations
+
+from tournament.movements.base import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
+
+#: PostgreSQL's ``integer`` (the smaller of the two databases' column types).
+DB_INT_MAX = 2_147_483_647
+#: PostgreSQL's ``smallint``.
+DB_SMALLINT_MAX = 32_767
+
+ENTRY_NUMBER_MAX = 9_999  # pair, team or player numbers in a section
+BOARD_NUMBER_MAX = 1_000
+TABLE_NUMBER_MAX = 999
+ROUND_NUMBER_MAX = 999
+PLAYERS_MAX = 4 * MAX_TABLES
+
+__all__ = [
+    "BOARD_NUMBER_MAX",
+    "DB_INT_MAX",
+    "DB_SMALLINT_MAX",
+    "ENTRY_NUMBER_MAX",
+    "MAX_BOARDS_PER_ROUND",
+    "MAX_ROUNDS",
+    "MAX_TABLES",
+    "PLAYERS_MAX",
+    "ROUND_NUMBER_MAX",
+    "TABLE_NUMBER_MAX",
+    "number",
+]
+
+
+def number(text: str | int, what: str, high: int, low: int = 1) -> int:
+    """``text`` as a whole number from ``low`` to ``high``; ``ValueError`` naming ``what``."""
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise ValueError(f"{what}: {str(text)[:20]!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be from {low} to {high}, not {str(value)[:20]}")
+    return value
