@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from boards.dds import analyse_board_set, analyse_boards_one_by_one, input_for  # noqa: E402
-from boards.deals import generate_board_set  # noqa: E402
+from boards.engine.dds import analyse_board_set, analyse_boards_one_by_one, input_for  # noqa: E402
+from boards.engine.deals import generate_board_set  # noqa: E402
 
 
 def _median_seconds(action, repeats: int) -> float:

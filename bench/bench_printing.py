@@ -19,9 +19,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 
 
 def pack_seconds(kind: str, tables: int, boards_per_round: int, repeat: int = 5) -> tuple:
-    from boards.deals import generate_board
+    from boards.engine.deals import generate_board
     from tournament.movements import build
-    from tournament.pdf import PrintData, generate
+    from tournament.printing.documents import PrintData, generate
 
     movement = build(kind, tables=tables, boards_per_round=boards_per_round)
     boards = tuple(generate_board(n, seed="bench") for n in range(1, movement.total_boards + 1))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.session import EntryInfo, ResultLine, SessionInput, rescore_board, score_session  # noqa: E402
+from scoring.engine.session import EntryInfo, ResultLine, SessionInput, rescore_board, score_session  # noqa: E402
 
 CONTRACTS = ("1NT", "2S", "3NT", "4H", "4S", "5D", "6NT", "3CX", "4SX")
 
@@ -66,7 +66,7 @@ def run() -> str:
     body = "\n".join(f"| {name} | {ms:,.1f} |" for name, ms in rows)
     return (
         "## Scoring engine\n\n"
-        "Pure `scoring.session`: full recompute (`score_session`) and incremental update "
+        "Pure `scoring.engine.session`: full recompute (`score_session`) and incremental update "
         "(`rescore_board`: re-compare the changed board, re-sum the totals). Medians of 3–5 runs.\n\n"
         "| case | median ms |\n|---|---:|\n"
         f"{body}\n\n"

@@ -1,7 +1,7 @@
 """Board records: a session's board set and each board's deal.
 
 Deals are stored as PBN deal strings (``N:AKQ.… …``) and turned into engine
-objects by ``boards.deals.Deal.from_pbn``.  Deals are secret until the session
+objects by ``boards.engine.deals.Deal.from_pbn``.  Deals are secret until the session
 is final or the TD releases them (``BoardSet.released_at``).
 """
 

@@ -18,9 +18,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from boards.cards import RANKS_HIGH_FIRST, STRAINS_PBN, Card, Direction, Suit
-from boards.dds import PBN_DECLARERS, DDResult
-from boards.deals import Board, Hand
+from boards.engine.cards import RANKS_HIGH_FIRST, STRAINS_PBN, Card, Direction, Suit
+from boards.engine.dds import PBN_DECLARERS, DDResult
+from boards.engine.deals import Board, Hand
 
 PDF = "application/pdf"
 MARGIN = 36.0

@@ -1,4 +1,4 @@
-"""Reads of board sets: rows → engine values (``boards.deals.Board``, ``DDResult``) for the
+"""Reads of board sets: rows → engine values (``boards.engine.deals.Board``, ``DDResult``) for the
 PDF renderers and the PBN export.
 
 Everything here returns deals, so callers must already have checked that the user may see
@@ -8,11 +8,14 @@ them (``boards.services.deals_visible``; the TD's pages are TD-only).
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from boards import deals, pbn, pdf
-from boards.cards import STRAINS_PBN, Card, Strain, Suit
-from boards.dds import PBN_DECLARERS, DDResult, ParContract
-from boards.dealing import Game
+from boards import pdf
+from boards.engine import deals, pbn
+from boards.engine.cards import STRAINS_PBN, Card, Direction, Strain, Suit
+from boards.engine.dds import PBN_DECLARERS, DDResult, ParContract
+from boards.engine.dealing import Game
+from boards.engine.deals import Deal, DealError
 
 from .models import Board, BoardSet
 
@@ -130,3 +133,87 @@ def render(board_set: BoardSet, document: str, size: str = "A4") -> tuple[str, s
     if document == "duplication":
         return pdf.render_duplication_sheets(engine.boards, f"Duplication — {name}", size)
     raise ValueError(f"unknown document {document!r}: hand-records, trump-slips or duplication")
+
+
+# --- a board's deal shaped for the page (once ``services.deals_visible`` allows it) ----------
+
+VULNERABILITY = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both", "Both": "Both"}
+DD_STRAINS = ("C", "D", "H", "S", "N")
+STRAIN_LABEL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "N": "NT", "NT": "NT"}
+
+
+def hand_rows(deal: Deal, direction: Direction) -> list[dict[str, str]]:
+    hand = deal[direction]
+    return [
+        {"letter": s.letter, "symbol": s.symbol, "cards": hand.holding_text(s, void="—")}
+        for s in Suit
+    ]
+
+
+def _dd_rows(dd_table: Any) -> list[dict[str, Any]] | None:
+    """``{"N": {"C": 7, …}, …}`` → rows per declarer; None if absent or not in that shape."""
+    if not isinstance(dd_table, dict):
+        return None
+    rows = []
+    for seat in "NSEW":
+        tricks = dd_table.get(seat)
+        if not isinstance(tricks, dict):
+            return None
+        rows.append(
+            {"seat": seat, "tricks": [tricks.get(s, tricks.get("NT", "")) for s in DD_STRAINS]}
+        )
+    return rows
+
+
+def _par_text(par: Any) -> str:
+    if not par:
+        return ""
+    if isinstance(par, dict):
+        score = par.get("score", "")
+        contracts = par.get("contracts", "")
+        if isinstance(contracts, list):
+            contracts = ", ".join(str(c) for c in contracts)
+        return f"{contracts} {score}".strip()
+    return str(par)
+
+
+def _trump(card: str) -> dict[str, str] | None:
+    if not card:
+        return None
+    suit = Suit(card[0].upper())
+    return {"letter": suit.letter, "symbol": suit.symbol, "rank": card[1:]}
+
+
+def board_context(board) -> dict[str, Any]:
+    """Template context for one board's diagram (the deal must already be visible)."""
+    try:
+        deal = Deal.from_pbn(board.deal) if board.deal else None
+    except DealError:
+        deal = None
+    hands = {d.letter.lower(): hand_rows(deal, d) for d in Direction} if deal else None
+    return {
+        "board_row": board,
+        "hands": hands,
+        "dealer": Direction.parse(board.dealer).title if board.dealer else "",
+        "vulnerability": VULNERABILITY.get(board.vulnerability, board.vulnerability),
+        "trump": _trump(board.trump_card),
+        "dd_rows": _dd_rows(board.dd_table),
+        "dd_labels": [STRAIN_LABEL[s] for s in DD_STRAINS],
+        "par": _par_text(board.par),
+    }
+
+
+def board_rows(board_set: BoardSet | None) -> list[dict[str, Any]]:
+    """The board-set page's rows: each board's hands (suits and high-card points), par, and
+    whether the double-dummy analysis is in."""
+    if board_set is None:
+        return []
+    out = []
+    for row in board_set.boards.order_by("number"):
+        deal = Deal.from_pbn(row.deal) if row.deal else None
+        dd = dd_result(row)
+        hands = [{"seat": d.letter, "suits": hand_rows(deal, d), "hcp": deal[d].hcp}
+                 for d in Direction] if deal else []  # fmt: skip
+        out.append({"row": row, "hands": hands, "par": dd.par_text() if dd else "",
+                    "analysed": dd is not None})  # fmt: skip
+    return out

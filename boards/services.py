@@ -1,7 +1,7 @@
 """Writes of board sets: deal (random or seeded), import PBN, enter a deal by hand, analyse
 double dummy, release.
 
-The engine (``boards.deals``, ``pbn``, ``dds``) does the work; this module turns its values
+The engine (``boards.engine.deals``, ``pbn``, ``dds``) does the work; this module turns its values
 into rows (``boards.selectors`` turns rows back into engine values).  A board set is
 re-dealt only while no result is in.  Faults from the engine (``DealError``, ``PBNError``,
 ``CardError``) are ``ValueError`` and reach the caller unchanged, so the TD sees the
@@ -16,9 +16,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from boards import dds, deals, pbn
-from boards.cards import Card, Suit
-from boards.dealing import Game
+from boards.engine import dds, deals, pbn
+from boards.engine.cards import Card, Suit
+from boards.engine.dealing import Game
 
 from . import selectors
 from .models import Board, BoardSet

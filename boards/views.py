@@ -19,8 +19,6 @@ from tournament.models import Session
 from tournament.permissions import director_required
 
 from . import jobs, selectors, services
-from .cards import Direction, Suit
-from .deals import Deal
 from .forms import DealForm, DownloadForm, GenerateForm, ImportForm
 from .models import BoardSet
 
@@ -44,35 +42,6 @@ def _board_set(session) -> BoardSet | None:
     return BoardSet.objects.filter(session=session).first()
 
 
-def _hands(row) -> list[dict]:
-    deal = Deal.from_pbn(row.deal)
-    return [
-        {
-            "seat": d.letter,
-            "suits": [(s.letter, s.symbol, deal[d].holding_text(s, void="—")) for s in Suit],
-            "hcp": deal[d].hcp,
-        }
-        for d in Direction
-    ]
-
-
-def _board_rows(board_set: BoardSet | None) -> list[dict]:
-    if board_set is None:
-        return []
-    out = []
-    for row in board_set.boards.order_by("number"):
-        dd = selectors.dd_result(row)
-        out.append(
-            {
-                "row": row,
-                "hands": _hands(row) if row.deal else [],
-                "par": dd.par_text() if dd else "",
-                "analysed": dd is not None,
-            }
-        )
-    return out
-
-
 def _page(request, session, status=200, **forms):
     board_set = _board_set(session)
     game = session.event.game
@@ -80,7 +49,7 @@ def _page(request, session, status=200, **forms):
         "session": session,
         "game": game,
         "board_set": board_set,
-        "rows": _board_rows(board_set),
+        "rows": selectors.board_rows(board_set),
         "movement_boards": services.session_board_numbers(session),
         "running": bool(board_set and jobs.is_running(board_set)),
         "generate_form": forms.get("generate_form") or GenerateForm(),

@@ -13,8 +13,8 @@ from typing import Any
 
 from django import forms
 
-from scoring.adjustments import parse_adjusted
-from scoring.contract import ScoringError, parse_result
+from scoring.engine.adjustments import parse_adjusted
+from scoring.engine.contract import ScoringError, parse_result
 from tournament import limits
 
 HONOURS = [(0, "0"), (30, "30"), (40, "40"), (50, "50"), (80, "80"), (90, "90"), (100, "100")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 
-from scoring.team_results import KINDS, matches_text, pairs_text, vp_text, winner_text
+from scoring.engine.team_results import KINDS, matches_text, pairs_text, vp_text, winner_text
 
 
 class StandingsTable(tables.Table):
@@ -171,7 +171,7 @@ class SessionStandingsTable(StandingsTable):
 
 def team_rows(data: dict, kind: str) -> list[dict]:
     """Flatten the kept teams of every section (``kind``: ``"team_match"`` or ``"imp_teams"``,
-    ``scoring.team_results.KINDS``) into rows with their section (for one CSV)."""
+    ``scoring.engine.team_results.KINDS``) into rows with their section (for one CSV)."""
     return [
         {**team, "section": section["name"]}
         for section in data.get("sections", [])

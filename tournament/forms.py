@@ -1,13 +1,13 @@
 """The director's forms: event, session, section, sign-in, movement, boards, corrections,
 rulings and progressive overrides.  Forms validate and report at the field; the writes are
-made by the services (``tournament.services``, ``tournament.console_services``,
-``scoring.services``, ``scoring.rulings``)."""
+made by the services (``tournament.setup.services``, ``tournament.prizes.services``,
+``scoring.results.services``, ``scoring.rulings.services``)."""
 
 from __future__ import annotations
 
 from django import forms
 
-from scoring.ranking import TIE_RULES
+from scoring.engine.ranking import TIE_RULES
 
 from . import limits
 from .models import METHODS_FOR_GAME, Event, Game, Player, ScoringMethod, Session
@@ -252,3 +252,16 @@ class TieDecisionForm(forms.Form):
             return [limits.number(x, "a number", limits.ENTRY_NUMBER_MAX) for x in text.split()]
         except ValueError:
             raise forms.ValidationError("Write the tied numbers best first, e.g. 5 3.") from None
+
+
+def field_errors(exc) -> dict[str, list[str]]:
+    """A service's ValidationError as {field: [messages]} for ``form.add_error``."""
+    if hasattr(exc, "error_dict"):
+        return {k: [m for e in v for m in e.messages] for k, v in exc.error_dict.items()}
+    return {"__all__": list(exc.messages)}
+
+
+def add_errors(form, exc) -> None:
+    for field, messages in field_errors(exc).items():
+        for message in messages:
+            form.add_error(field if field in form.fields else None, message)

@@ -193,7 +193,7 @@ class Session(models.Model):
     provisional_since = models.DateTimeField(null=True, blank=True)
     finalised_at = models.DateTimeField(null=True, blank=True)
     #: bumped by every write of a result (under the session's row lock); the kept standings
-    #: record the version they were computed at (scoring.services.refresh_standings).
+    #: record the version they were computed at (scoring.standings.services.refresh_standings).
     results_version = models.PositiveIntegerField(default=0, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 

@@ -7,6 +7,11 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from scoring.models import BoardResult
+
+from .models import Club, Entry, Event, Section, Session
 
 TD_GROUP = "Tournament directors"
 
@@ -45,3 +50,47 @@ def td_group():
             )
         )
     return group
+
+
+# --- the objects a director's URL names, and the club each belongs to -----------------------
+
+
+def club_of_slug(request, slug, **_):
+    return get_object_or_404(Club, slug=slug)
+
+
+def club_of_event(request, pk, **_):
+    return get_object_or_404(Club, events__pk=pk)
+
+
+def club_of_session(request, pk, **_):
+    return get_object_or_404(Club, events__sessions__pk=pk)
+
+
+def club_of_section(request, pk, **_):
+    return get_object_or_404(Club, events__sessions__sections__pk=pk)
+
+
+def club_of_entry(request, pk, **_):
+    return get_object_or_404(Club, events__sessions__sections__entries__pk=pk)
+
+
+def club_of_result(request, pk, **_):
+    result = get_object_or_404(BoardResult.objects.select_related("section__session__event"), pk=pk)
+    return result.section.session.event.club
+
+
+def get_session(pk) -> Session:
+    return get_object_or_404(Session.objects.select_related("event__club"), pk=pk)
+
+
+def get_section(pk) -> Section:
+    return get_object_or_404(Section.objects.select_related("session__event__club"), pk=pk)
+
+
+def get_entry(pk) -> Entry:
+    return get_object_or_404(Entry.objects.select_related("section__session__event"), pk=pk)
+
+
+def get_event(pk) -> Event:
+    return get_object_or_404(Event.objects.select_related("club"), pk=pk)

@@ -5,6 +5,7 @@ from django.urls import path
 from .views import (
     director,
     director_prizes,
+    director_progressive,
     director_results,
     director_rulings,
     director_setup,
@@ -32,11 +33,11 @@ urlpatterns = [
     path("section/<int:pk>/result/", director_results.result, name="td_result"),
     path("section/<int:pk>/confirm/", director_results.confirm, name="td_confirm"),
     path("result/<int:pk>/correct/", director_results.correct, name="td_correct"),
-    path("section/<int:pk>/board/<int:board>/", director_standings.board, name="td_board"),
+    path("section/<int:pk>/board/<int:board>/", director_rulings.board, name="td_board"),
     path("section/<int:pk>/travellers/", director_standings.travellers, name="td_travellers"),
     path("section/<int:pk>/scorecard/<int:entry>/", director_standings.scorecard,
          name="td_scorecard"),
     path("section/<int:pk>/board/<int:board>/ruling/", director_rulings.ruling,
          name="td_ruling"),
-    path("section/<int:pk>/progressive/", director_rulings.progressive, name="td_progressive"),
+    path("section/<int:pk>/progressive/", director_progressive.progressive, name="td_progressive"),
 ]  # fmt: skip

@@ -10,10 +10,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from boards import deals, jobs, services
-from boards.deals import Deal
+from boards import jobs, services
+from boards.engine import deals
+from boards.engine.deals import Deal
+from boards.engine.pbn import import_pbn
 from boards.models import Board, BoardSet
-from boards.pbn import import_pbn
 
 DATA = Path(__file__).parent / "data"
 

@@ -11,10 +11,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from pypdf import PdfReader
 
-from boards import dds, deals, jobs, selectors, services
-from boards.deals import DealError
+from boards import jobs, selectors, services
+from boards.engine import dds, deals
+from boards.engine.deals import DealError
+from boards.engine.pbn import PBNError
 from boards.models import Board, BoardSet
-from boards.pbn import PBNError
 from tournament.models import Event, Session
 
 DATA = Path(__file__).parent / "data"

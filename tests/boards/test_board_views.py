@@ -11,10 +11,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from boards import jobs, services
-from boards.cards import Direction, Suit
-from boards.deals import Deal
+from boards.engine.cards import Direction, Suit
+from boards.engine.deals import Deal
+from boards.engine.pbn import import_pbn
 from boards.models import Board, BoardSet
-from boards.pbn import import_pbn
 from tournament.models import Event, Session
 
 DATA = Path(__file__).parent / "data"

@@ -3,9 +3,9 @@ import io
 import pypdf
 import pytest
 
-from boards.cards import RANKS_HIGH_FIRST, Card, Direction, Strain, Suit
-from boards.dds import DDResult, ParContract
-from boards.deals import generate_board_set
+from boards.engine.cards import RANKS_HIGH_FIRST, Card, Direction, Strain, Suit
+from boards.engine.dds import DDResult, ParContract
+from boards.engine.deals import generate_board_set
 from boards.pdf import (
     HandRecordBoard,
     page_size,

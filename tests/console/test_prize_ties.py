@@ -14,9 +14,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import PrizeDecision, Standings
-from tournament.pdf.common import PrintData
-from tournament.pdf.results import prize_lines
-from tournament.pdf_data import standings_data
+from tournament.printing.documents.common import PrintData
+from tournament.printing.documents.results import prize_lines
+from tournament.printing.selectors import standings_data
 
 from .helpers import finish, new_event, new_session, play, sign_in
 

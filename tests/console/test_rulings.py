@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult, ResultAudit, Ruling
-from scoring.selectors import scheduled_plays
 
 from .test_pages import post_row, running
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.console_services import series_standings
 from tournament.models import Event
+from tournament.prizes.selectors import series_standings
 
 from .helpers import finish, new_event, new_session, play, sign_in
 from .test_prize_ties import SPECIAL

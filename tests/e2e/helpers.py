@@ -131,19 +131,19 @@ def running_session(pairs: int = 6, boards_per_round: int = 2, start: bool = Tru
     import datetime
 
     from boards import services as boards_services
-    from tournament import console_services, services
     from tournament.models import Event, Session
+    from tournament.setup import services as setup_services
 
     club, user, players = make_club()
     event = Event.objects.create(
         club=club, name="Tuesday pairs", game="contract", scoring_method="matchpoints"
     )
     session = Session.objects.create(event=event, name="Evening", date=datetime.date(2026, 11, 3))
-    section = console_services.add_section(session, "A")
+    section = setup_services.add_section(session, "A")
     for i in range(pairs):
-        console_services.sign_in(section, [players[2 * i], players[2 * i + 1]])
-    services.choose_movement(section, "howell", boards_per_round=boards_per_round)
+        setup_services.sign_in(section, [players[2 * i], players[2 * i + 1]])
+    setup_services.choose_movement(section, "howell", boards_per_round=boards_per_round)
     boards_services.generate(session, seed="keyboard")
     if start:
-        services.set_status(session, Session.Status.RUNNING)
+        setup_services.set_status(session, Session.Status.RUNNING)
     return session, section

@@ -119,8 +119,8 @@ def test_the_same_board_from_two_screens_is_a_conflict_not_a_double(
 
 
 def enter_every_result(section) -> None:
-    from scoring.selectors import scheduled_plays
-    from scoring.services import record_result
+    from scoring.inputs import scheduled_plays
+    from scoring.results.services import record_result
 
     for board, plays in scheduled_plays(section.get_movement()).items():
         for play in plays:

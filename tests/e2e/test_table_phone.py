@@ -19,10 +19,11 @@ TABLE = 2
 def night(transactional_db, settings):
     """A running 3-table Mitchell with table codes; tables 1 and 3 have played round 1."""
     from boards import services as board_services
-    from scoring import services as scoring_services
-    from scoring.selectors import scheduled_plays
-    from tournament import services, tokens
+    from scoring.inputs import scheduled_plays
+    from scoring.results import services as result_services
     from tournament.models import Club, Event, Player, Session
+    from tournament.play import services as play_services
+    from tournament.setup import services as setup_services
 
     settings.LIVE_POLL_SECONDS = 1
     club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
@@ -31,14 +32,14 @@ def night(transactional_db, settings):
     )
     session = Session.objects.create(event=event, name="Tuesday", date=datetime.date(2026, 11, 3))
     people = [Player.objects.create(club=club, name=f"Player {i}") for i in range(12)]
-    section = services.create_section(
+    section = setup_services.create_section(
         session, "A", [(n, people[2 * n - 2 : 2 * n]) for n in range(1, 7)]
     )
-    services.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
+    setup_services.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
     section.refresh_from_db()
     board_services.generate(session, seed="phone-test")
-    services.set_status(session, "running")
-    codes = {t.table_number: t.token for t in tokens.issue_tokens(section)}
+    setup_services.set_status(session, "running")
+    codes = {t.table_number: t.token for t in play_services.issue_tokens(section)}
     round_one = {}
     for board, plays in sorted(scheduled_plays(section.get_movement()).items()):
         for p in plays:
@@ -46,7 +47,7 @@ def night(transactional_db, settings):
                 continue
             round_one.setdefault(p.table, []).append(board)
             if p.table != TABLE:
-                scoring_services.record_result(
+                result_services.record_result(
                     section, board_number=board, ns=p.ns, ew=p.ew, round_number=1,
                     fields={"contract": "3NT", "declarer": "S", "tricks": 9},
                 )  # fmt: skip
@@ -126,8 +127,8 @@ def test_keyboard_only_entry_at_the_table(night, page, live_server):
 
 def test_live_standings_follow_the_td_console_without_reload(night, new_page, live_server):
     """Any new result (here entered by the TD's service) reaches an open standings page."""
-    from scoring import services as scoring_services
-    from scoring.selectors import scheduled_plays
+    from scoring.inputs import scheduled_plays
+    from scoring.results import services as result_services
 
     session = night["session"]
     viewer, url, before = open_standings(new_page, live_server, session)
@@ -135,7 +136,7 @@ def test_live_standings_follow_the_td_console_without_reload(night, new_page, li
     for board, plays in sorted(scheduled_plays(section.get_movement()).items()):
         for p in plays:
             if p.round == 1 and p.table == TABLE:
-                scoring_services.record_result(
+                result_services.record_result(
                     section, board_number=board, ns=p.ns, ew=p.ew, round_number=1,
                     fields={"contract": "4H", "declarer": "N", "tricks": 10},
                 )  # fmt: skip

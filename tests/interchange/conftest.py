@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from boards.models import Board, BoardSet
-from scoring.contract import dealer, vulnerability
+from scoring.engine.contract import dealer, vulnerability
 from scoring.models import BoardResult, ResultAudit, Ruling
 from tournament.models import Entry, EntryPlayer, Section
 from tournament.movements import build

@@ -7,9 +7,11 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournament.interchange import db, schema
-from tournament.interchange.db import export_session, import_session
-from tournament.interchange.errors import InterchangeError
+from tournament.interchange import services as interchange_services
+from tournament.interchange.formats import schema
+from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.selectors import export_session
+from tournament.interchange.services import import_session
 
 from .test_session_roundtrip import counts
 
@@ -73,7 +75,7 @@ def test_a_pair_with_two_results_on_a_board(played_session):
 
 def test_a_failure_half_way_through_leaves_nothing(played_session, monkeypatch):
     data = export_session(played_session)
-    real = db._create_result
+    real = interchange_services._create_result
     calls = []
 
     def failing(section, entries, r, path):
@@ -82,7 +84,7 @@ def test_a_failure_half_way_through_leaves_nothing(played_session, monkeypatch):
             raise InterchangeError(path, "simulated failure")
         return real(section, entries, r, path)
 
-    monkeypatch.setattr(db, "_create_result", failing)
+    monkeypatch.setattr(interchange_services, "_create_result", failing)
     _refused(data, "sections[0].results[4]:")
 
 

@@ -8,12 +8,12 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.models import BoardResult
-from tournament.interchange import csv_io
-from tournament.interchange.db import export_session
-from tournament.interchange.db_club import backup_club, restore_club
-from tournament.interchange.errors import InterchangeError
-from tournament.interchange.scoring_input import score
-from tournament.interchange.session_file import parse
+from tournament.interchange.formats import csv_io
+from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.formats.scoring_input import score
+from tournament.interchange.formats.session_file import parse
+from tournament.interchange.selectors import backup_club, export_session
+from tournament.interchange.services import restore_club
 from tournament.models import Club, EntryPlayer, Player, Session
 
 from .test_session_roundtrip import counts

@@ -8,10 +8,11 @@ import pytest
 from django.core.management import call_command
 
 from boards.models import Board
-from tournament.interchange import pbn_results, usebio
-from tournament.interchange.db import export_pbn_results, import_pbn_results
-from tournament.interchange.errors import InterchangeError
-from tournament.interchange.scoring_input import score
+from tournament.interchange.formats import pbn_results, usebio
+from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.formats.scoring_input import score
+from tournament.interchange.selectors import export_pbn_results
+from tournament.interchange.services import import_pbn_results
 from tournament.models import Session
 
 from .test_session_roundtrip import counts

@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError
 
-from scoring.services import recompute_standings
-from tournament.interchange.db import import_session
-from tournament.interchange.errors import InterchangeError
+from scoring.standings.services import recompute_standings
+from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.services import import_session
 from tournament.models import Session
 
 # (board, ns, ew, contract, declarer, tricks): table 1 pair 1 (team 1) v pair 4 (team 2),

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError
 
-from scoring.services import recompute_standings
-from tournament.interchange.db import import_session
-from tournament.interchange.errors import InterchangeError
+from scoring.standings.services import recompute_standings
+from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.services import import_session
 from tournament.models import Session
 
 # Two tables, the team movement rebuilt from its size (2 rounds of 2 boards): table 1 has
 # pair 1 (team 1) N-S v pair 4 (team 2) E-W, table 2 pair 2 (team 2) v pair 3 (team 1).
-# N-S tricks (board, table): worked out as in tests/scoring/test_team_match.py:
+# N-S tricks (board, table): worked out as in tests/scoring/engine/test_team_match.py:
 # team 1 = 28 + 28 = 56, team 2 = 24 + 24 = 48; 104 tricks, half 52 → team 1 wins by 4.
 TWO_TABLES = [(1, 1, 4, 8), (2, 1, 4, 7), (3, 1, 4, 9), (4, 1, 4, 4),
               (1, 2, 3, 6), (2, 2, 3, 7), (3, 2, 3, 5), (4, 2, 3, 6)]  # fmt: skip
@@ -59,7 +59,7 @@ def d3_file() -> dict:
     """D-3 with teams of five pairs, given on the entries (no movement): A = pairs 1-3 N-S and
     4-5 E-W; B = pairs 6-7 N-S and 8-10 E-W. N-S tricks per table over 8 deals: 53, 53, 52
     (A v B), 53, 52 (B v A). Rounded, A = 261 + 51 = 312 = B = 259 + 53; exact, A = 312.4 and
-    B = 311.6: A wins by the fraction of a trick (see tests/scoring/test_team_match.py)."""
+    B = 311.6: A wins by the fraction of a trick (see tests/scoring/engine/test_team_match.py)."""
     tables = {(1, 8): 53, (2, 9): 53, (3, 10): 52, (6, 4): 53, (7, 5): 52}
     results = []
     for (ns, ew), total in tables.items():

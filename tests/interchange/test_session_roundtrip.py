@@ -9,8 +9,9 @@ from django.core.management import call_command
 
 from boards.models import Board
 from scoring.models import BoardResult, ResultAudit, Ruling
-from tournament.interchange import schema
-from tournament.interchange.db import export_session, import_session
+from tournament.interchange.formats import schema
+from tournament.interchange.selectors import export_session
+from tournament.interchange.services import import_session
 from tournament.models import Entry, Player, Session
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from scoring.ranking import display
-from tournament.interchange import usebio
-from tournament.interchange.db import export_session, export_usebio, import_usebio
-from tournament.interchange.errors import InterchangeError
-from tournament.interchange.scoring_input import score
+from scoring.engine.ranking import display
+from tournament.interchange.formats import usebio
+from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.formats.scoring_input import score
+from tournament.interchange.selectors import export_session, export_usebio
+from tournament.interchange.services import import_usebio
 from tournament.models import Session
 
 from .test_session_roundtrip import counts

@@ -7,10 +7,11 @@ import datetime
 import pytest
 
 from boards import services as board_services
-from scoring import services as scoring_services
-from scoring.selectors import scheduled_plays
-from tournament import services, tokens
+from scoring.inputs import scheduled_plays
+from scoring.results import services as result_services
 from tournament.models import Player, Session
+from tournament.play import services as play_services
+from tournament.setup import services as setup_services
 
 
 def make_section(session, club, tables: int, boards_per_round: int = 2, name: str = "A"):
@@ -18,15 +19,17 @@ def make_section(session, club, tables: int, boards_per_round: int = 2, name: st
         Player.objects.create(club=club, name=f"{name} Player {i}") for i in range(4 * tables)
     ]
     entries = [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 2 * tables + 1)]
-    section = services.create_section(session, name, entries)
-    services.choose_movement(section, "mitchell", tables=tables, boards_per_round=boards_per_round)
+    section = setup_services.create_section(session, name, entries)
+    setup_services.choose_movement(
+        section, "mitchell", tables=tables, boards_per_round=boards_per_round
+    )
     section.refresh_from_db()
     return section
 
 
 def start(session, seed="players-tests"):
     board_services.generate(session, seed=seed)
-    services.set_status(session, "running")
+    setup_services.set_status(session, "running")
     session.refresh_from_db()
 
 
@@ -40,7 +43,7 @@ def running(session, club):
 
 @pytest.fixture
 def codes(running):
-    return {t.table_number: t for t in tokens.issue_tokens(running)}
+    return {t.table_number: t for t in play_services.issue_tokens(running)}
 
 
 def plays(section):
@@ -57,7 +60,7 @@ def round_plays(section, round_number, table=None):
 
 
 def enter(section, board, play, contract="3NT", declarer="S", tricks=9):
-    return scoring_services.record_result(
+    return result_services.record_result(
         section, board_number=board, ns=play.ns, ew=play.ew, round_number=play.round,
         fields={"contract": contract, "declarer": declarer, "tricks": tricks},
     )  # fmt: skip

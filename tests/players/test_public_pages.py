@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from boards import services as board_services
-from tournament import services
+from tournament.setup import services as setup_services
 
 from .conftest import enter, play_rounds, plays, round_plays
 
@@ -97,8 +97,8 @@ def test_rankings_are_shown_live_and_refresh_by_themselves(client, session, runn
 
 def test_a_final_session_shows_everything_and_stops_polling(client, session, running):
     play_with_secret(running, {1, 2, 3})
-    services.set_status(session, "provisional")
-    services.set_status(session, "final")
+    setup_services.set_status(session, "provisional")
+    setup_services.set_status(session, "final")
     html = client.get(reverse("session", args=[session.pk])).content.decode()
     assert "hx-trigger" not in html and "final-banner" in html
     board_html = client.get(reverse("board", args=[session.pk, 1])).content.decode()
@@ -107,7 +107,7 @@ def test_a_final_session_shows_everything_and_stops_polling(client, session, run
 
 def test_the_scorecard_has_rounds_running_total_and_a_chart(client, session, running):
     play_rounds(running, {1, 2, 3})
-    services.set_status(session, "provisional")
+    setup_services.set_status(session, "provisional")
     html = client.get(reverse("scorecard", args=[session.pk, "A", 1])).content.decode()
     assert "Round 1" in html and "Round 3" in html and "Total" in html
     assert "<svg" in html and "<polyline" in html and "style=" not in html
@@ -117,8 +117,8 @@ def test_a_series_shows_standings_and_the_players_season(client, event, session,
     event.kind = "series"
     event.save()
     play_rounds(running, {1, 2, 3})
-    services.set_status(session, "provisional")
-    services.set_status(session, "final")
+    setup_services.set_status(session, "provisional")
+    setup_services.set_status(session, "final")
     html = client.get(reverse("event", args=[event.pk])).content.decode()
     assert "Series standings" in html and "Average of percentages" in html
     entry = running.entries.get(number=1)

@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from boards import services as board_services
-from tournament import tokens
 from tournament.models import Session
+from tournament.play import services as play_services
 
 from .conftest import make_section, play_rounds, round_plays, start
 
@@ -19,7 +19,7 @@ def build(event, club, tables, name):
     start(session, seed=name)
     play_rounds(section, {1})
     board_services.release(session)
-    codes = tokens.issue_tokens(section)
+    codes = play_services.issue_tokens(section)
     return session, section, codes
 
 

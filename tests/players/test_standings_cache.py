@@ -5,9 +5,9 @@ from io import StringIO
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring import services
+from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult
-from scoring.selectors import scheduled_plays
+from scoring.results import services as result_services
 from tournament.models import Session
 
 
@@ -28,7 +28,7 @@ def test_polls_between_results_are_served_from_the_cache_and_a_result_refreshes_
         (b, p) for b, ps in sorted(scheduled_plays(section.get_movement()).items()) for p in ps
         if (b, p.ns) not in played
     )  # fmt: skip
-    services.record_result(
+    result_services.record_result(
         section, board_number=board, ns=play.ns, ew=play.ew,
         fields={"contract": "7NT", "declarer": "N", "tricks": 13},
     )  # fmt: skip

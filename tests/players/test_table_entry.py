@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import BoardResult, ResultAudit
-from tournament import services, tokens
+from tournament.play import services as play_services
+from tournament.setup import services as setup_services
 
 from .conftest import enter, round_plays
 
@@ -92,7 +93,7 @@ def test_a_forged_token_gets_a_clear_page_and_stores_nothing(client, running, co
 
 
 def test_a_revoked_token_stops_working(client, running, codes):
-    tokens.revoke(running, 1)
+    play_services.revoke(running, 1)
     board, play = first_round(running, 1)[0]
     response = post_result(client, codes[1], board, play.ns, play.ew, 1)
     assert response.status_code == 403 and "withdrawn" in response.content.decode()
@@ -102,9 +103,9 @@ def test_a_revoked_token_stops_working(client, running, codes):
 
 @pytest.mark.parametrize("status", ["provisional", "final"])
 def test_the_token_stops_working_when_play_is_over(client, running, codes, session, status):
-    services.set_status(session, "provisional")
+    setup_services.set_status(session, "provisional")
     if status == "final":
-        services.set_status(session, "final")
+        setup_services.set_status(session, "final")
     board, play = first_round(running, 1)[0]
     response = post_result(client, codes[1], board, play.ns, play.ew, 1)
     assert response.status_code == 403
@@ -115,7 +116,7 @@ def test_a_token_of_another_section_does_not_open_this_one(client, running, code
     from .conftest import make_section
 
     other = make_section(session, club, 3, name="B")
-    other_codes = {t.table_number: t for t in tokens.issue_tokens(other)}
+    other_codes = {t.table_number: t for t in play_services.issue_tokens(other)}
     board, play = first_round(running, 1)[0]  # section A's board and pairs
     post_result(client, other_codes[1], board, play.ns, play.ew, 1, "4S N =")
     assert not BoardResult.objects.filter(section=running).exists()

@@ -12,9 +12,9 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from boards.deals import generate_board
+from boards.engine.deals import generate_board
 from tournament.movements import build
-from tournament.pdf import DOCUMENTS, PrintData, PrintError, generate
+from tournament.printing.documents import DOCUMENTS, PrintData, PrintError, generate
 
 from .movements import individual_8, progressive_3
 

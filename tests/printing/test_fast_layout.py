@@ -8,9 +8,9 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from boards.deals import generate_board
+from boards.engine.deals import generate_board
 from tournament.movements import build
-from tournament.pdf import PrintData, generate, moves
+from tournament.printing.documents import PrintData, generate, moves
 
 from .movements import individual_8, progressive_3
 

@@ -6,14 +6,14 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from tournament import services
+from tournament.setup import services as setup_services
 
 
 @pytest.fixture
 def mitchell_session(session, players):
     pairs = [(n, players[2 * n - 2 : 2 * n]) for n in range(1, 11)]
-    section = services.create_section(session, "A", pairs)
-    services.choose_movement(section, "mitchell", boards_per_round=3)
+    section = setup_services.create_section(session, "A", pairs)
+    setup_services.choose_movement(section, "mitchell", boards_per_round=3)
     return session
 
 
@@ -26,7 +26,7 @@ def test_command_writes_table_cards(mitchell_session, tmp_path):
 
 
 def test_command_refuses_a_session_without_movement(session, players, tmp_path):
-    services.create_section(session, "A", [(1, players[:2]), (2, players[2:4])])
+    setup_services.create_section(session, "A", [(1, players[:2]), (2, players[2:4])])
     with pytest.raises(CommandError, match="no movement chosen yet"):
         call_command("print", str(session.pk), "table-cards", "--out", str(tmp_path / "x.pdf"))
 

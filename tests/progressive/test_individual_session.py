@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import BoardResult, Standings
-from tournament import services
 from tournament.models import Entry, Event, Section
+from tournament.setup import services as setup_services
 
 
 def post_row(client, section, **data):
@@ -24,7 +24,7 @@ def individual(director_client, club, players):
     director_client.post(reverse("td_section_new", args=[session.pk]), {"name": "A"})
     section = Section.objects.get(session=session)
     for number, player in enumerate(players[:8], start=1):
-        services.add_entry(section, [player], number=number, kind=Entry.Kind.INDIVIDUAL)
+        setup_services.add_entry(section, [player], number=number, kind=Entry.Kind.INDIVIDUAL)
     r = director_client.post(reverse("td_movement", args=[section.pk]),
                              {"kind": "individual", "boards_per_round": 2})  # fmt: skip
     assert r.status_code == 302, r.content.decode()[-1500:]

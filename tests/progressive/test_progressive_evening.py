@@ -11,7 +11,6 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tournament import services
 from tournament.models import (
     Entry,
     Event,
@@ -19,6 +18,7 @@ from tournament.models import (
     ProgressiveTableResult,
     Section,
 )
+from tournament.setup import services as setup_services
 
 POLICY = {"method": "winners-move", "direction": "toward-1", "head_rule": "winners-stay",
           "tie_progress": "td", "tie_score": "half-game"}  # fmt: skip
@@ -60,7 +60,7 @@ def evening(director_client, club, players):
     for number, player in enumerate(players[:16], start=1):
         player.gender = "F" if number % 2 else "M"  # odd numbers are the ladies
         player.save()
-        services.add_entry(section, [player], number=number, kind=Entry.Kind.INDIVIDUAL)
+        setup_services.add_entry(section, [player], number=number, kind=Entry.Kind.INDIVIDUAL)
     return session, section, reverse("td_progressive", args=[section.pk])
 
 
@@ -125,7 +125,7 @@ def test_a_progressive_evening_seats_each_round_and_ranks_the_players_with_prize
     assert (tie.players, tie.order, tie.method, tie.decided_by) == ("4,10,14", [10, 14, 4],
                                                                      "cut", director)  # fmt: skip
 
-    from tournament.progressive_prizes import final_ranking
+    from tournament.progressive.selectors import final_ranking
 
     ranking = final_ranking(section)
     assert {r["player"]: r["points"] for r in ranking["rows"]} == TOTALS

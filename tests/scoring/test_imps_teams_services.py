@@ -17,12 +17,12 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring import services
-from scoring.imps import wbf_vp
+from scoring.engine.imps import wbf_vp
 from scoring.models import BoardResult, Standings
+from scoring.results import services as result_services
 from tests.console.helpers import finish, new_event, new_session, post_row, sign_in
-from tournament import services as tservices
 from tournament.models import Entry, Event, Player, Session
+from tournament.setup import services as setup_services
 
 # Two teams, the two-team movement over 2 rounds of 2 boards. Table 1 ("open room"): pair 1
 # (team 1) N-S v pair 4 (team 2) E-W; table 2 ("closed room"): pair 2 (team 2) N-S v pair 3
@@ -84,7 +84,7 @@ def imps_event(club):
 def make_section(event, teams: int):
     session = Session.objects.create(event=event, name="Match", date=datetime.date(2026, 11, 24))
     people = [Player.objects.create(club=event.club, name=f"Player {i}") for i in range(4 * teams)]
-    section = tservices.create_section(
+    section = setup_services.create_section(
         session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 2 * teams + 1)],
         Entry.Kind.TEAM,
     )  # fmt: skip
@@ -94,20 +94,20 @@ def make_section(event, teams: int):
 
 
 def start(section, **size):
-    tservices.choose_movement(section, "team", boards_per_round=2, **size)
-    tservices.set_status(section.session, "running")
+    setup_services.choose_movement(section, "team", boards_per_round=2, **size)
+    setup_services.set_status(section.session, "running")
     section.refresh_from_db()
     return section
 
 
 def enter(section, results, director=None):
     """Every scheduled play: ``results[(board, table)]`` = (contract, declarer, tricks)."""
-    from scoring.selectors import scheduled_plays
+    from scoring.inputs import scheduled_plays
 
     for board, plays in sorted(scheduled_plays(section.get_movement()).items()):
         for play in plays:
             contract, declarer, tricks = results[(board, play.table)]
-            services.record_result(
+            result_services.record_result(
                 section, board_number=board, ns=play.ns, ew=play.ew, user=director,
                 fields={"contract": contract, "declarer": declarer, "tricks": tricks},
             )  # fmt: skip
@@ -165,7 +165,7 @@ def test_a_correction_moves_the_match(imps_event, director):
     section = start(make_section(imps_event, 2), tables=2, rounds=2)
     enter(section, TWO_TEAMS, director)
     row = BoardResult.objects.get(section=section, board_number=4, table_number=2)
-    services.correct_result(
+    result_services.correct_result(
         row, fields={"contract": "4S", "declarer": "S", "tricks": 9}, user=director,
         reason="misread",
     )  # fmt: skip
@@ -179,7 +179,7 @@ def test_a_correction_moves_the_match(imps_event, director):
 
 def test_one_room_in_scores_nothing_yet(imps_event, director):
     section = start(make_section(imps_event, 2), tables=2, rounds=2)
-    services.record_result(
+    result_services.record_result(
         section, board_number=1, ns=1, ew=4, user=director,
         fields={"contract": "4S", "declarer": "N", "tricks": 10},
     )  # fmt: skip
@@ -191,9 +191,9 @@ def test_one_room_in_scores_nothing_yet(imps_event, director):
 
 def test_a_result_before_the_team_movement_is_refused_and_nothing_saved(imps_event):
     section = make_section(imps_event, 2)
-    tservices.set_status(section.session, "running")
+    setup_services.set_status(section.session, "running")
     with pytest.raises(ValidationError, match="choose the team movement"):
-        services.record_result(
+        result_services.record_result(
             section, board_number=1, ns=1, ew=4,
             fields={"contract": "4S", "declarer": "N", "tricks": 10},
         )  # fmt: skip
@@ -203,7 +203,7 @@ def test_a_result_before_the_team_movement_is_refused_and_nothing_saved(imps_eve
 def test_only_the_team_movement_seats_an_imp_team_match(imps_event):
     section = make_section(imps_event, 2)
     with pytest.raises(ValidationError) as info:
-        tservices.choose_movement(section, "howell", pairs=4)
+        setup_services.choose_movement(section, "howell", pairs=4)
     assert "team movement" in info.value.message_dict["kind"][0]
     section.refresh_from_db()
     assert section.movement is None

@@ -3,10 +3,10 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import services
 from scoring.models import BoardResult, ResultAudit, Standings
-from tournament import services as tservices
+from scoring.results import services as result_services
 from tournament.models import Player
+from tournament.setup import services as setup_services
 
 from .setups import running_mitchell
 
@@ -18,7 +18,7 @@ def running_section(session, club):
 
 
 def plays_of(section):
-    from scoring.selectors import scheduled_plays
+    from scoring.inputs import scheduled_plays
 
     return scheduled_plays(section.get_movement())
 
@@ -26,7 +26,7 @@ def plays_of(section):
 def test_it_records_a_result_where_the_movement_puts_it(running_section, director):
     board, play = next(iter(sorted(plays_of(running_section).items())))
     play = play[0]
-    row = services.record_result(
+    row = result_services.record_result(
         running_section, board_number=board, ns=play.ns, ew=play.ew,
         fields={"contract": "4s", "declarer": "n", "tricks": 10}, user=director,
     )  # fmt: skip
@@ -43,7 +43,7 @@ def test_it_refuses_a_pair_that_does_not_play_that_board(running_section):
     ns = plays[board][0].ns
     wrong_ew = next(p.ew for p in plays[board] if p.ns != ns)
     with pytest.raises(ValidationError) as info:
-        services.record_result(
+        result_services.record_result(
             running_section, board_number=board, ns=ns, ew=wrong_ew,
             fields={"contract": "3NT", "declarer": "S", "tricks": 9},
         )  # fmt: skip
@@ -63,7 +63,7 @@ def test_it_refuses_a_pair_that_does_not_play_that_board(running_section):
 def test_it_refuses_impossible_results_at_the_field(running_section, fields, field):
     board, plays = min(plays_of(running_section).items())
     with pytest.raises(ValidationError) as info:
-        services.record_result(
+        result_services.record_result(
             running_section, board_number=board, ns=plays[0].ns, ew=plays[0].ew, fields=fields
         )
     assert field in info.value.message_dict
@@ -73,19 +73,19 @@ def test_it_refuses_impossible_results_at_the_field(running_section, fields, fie
 def test_the_same_result_twice_is_stored_once(running_section):
     board, plays = min(plays_of(running_section).items())
     kwargs = dict(board_number=board, ns=plays[0].ns, ew=plays[0].ew, fields={"contract": "PASS"})
-    first = services.record_result(running_section, **kwargs)
-    second = services.record_result(running_section, **kwargs)
+    first = result_services.record_result(running_section, **kwargs)
+    second = result_services.record_result(running_section, **kwargs)
     assert first.pk == second.pk and BoardResult.objects.count() == 1
 
 
 def test_a_different_second_result_is_a_conflict(running_section):
     board, plays = min(plays_of(running_section).items())
     base = dict(board_number=board, ns=plays[0].ns, ew=plays[0].ew)
-    services.record_result(
+    result_services.record_result(
         running_section, **base, fields={"contract": "2H", "declarer": "E", "tricks": 8}
     )
-    with pytest.raises(services.ResultConflict, match="director must decide"):
-        services.record_result(
+    with pytest.raises(result_services.ResultConflict, match="director must decide"):
+        result_services.record_result(
             running_section, **base, fields={"contract": "2H", "declarer": "E", "tricks": 9}
         )
     assert BoardResult.objects.get().tricks == 8
@@ -93,23 +93,23 @@ def test_a_different_second_result_is_a_conflict(running_section):
 
 def test_confirmed_results_change_only_with_a_reason(running_section, director):
     board, plays = min(plays_of(running_section).items())
-    row = services.record_result(
+    row = result_services.record_result(
         running_section, board_number=board, ns=plays[0].ns, ew=plays[0].ew,
         fields={"contract": "1NT", "declarer": "S", "tricks": 7},
     )  # fmt: skip
     assert (
-        services.confirm(
+        result_services.confirm(
             running_section, table_number=row.table_number, round_number=row.round_number
         )
         == 1
     )
     row.refresh_from_db()
     with pytest.raises(ValidationError) as info:
-        services.correct_result(
+        result_services.correct_result(
             row, fields={"contract": "1NT", "declarer": "S", "tricks": 8}, user=director, reason=""
         )
     assert "reason" in info.value.message_dict
-    services.correct_result(
+    result_services.correct_result(
         row, fields={"contract": "1NT", "declarer": "S", "tricks": 8}, user=director,
         reason="Both pairs agree declarer took 8 tricks",
     )  # fmt: skip
@@ -121,11 +121,11 @@ def test_confirmed_results_change_only_with_a_reason(running_section, director):
 
 def test_a_final_session_refuses_results(running_section):
     session = running_section.session
-    tservices.set_status(session, "provisional")
-    tservices.set_status(session, "final")
+    setup_services.set_status(session, "provisional")
+    setup_services.set_status(session, "final")
     board, plays = min(plays_of(running_section).items())
     with pytest.raises(ValidationError, match="final"):
-        services.record_result(
+        result_services.record_result(
             running_section,
             board_number=board,
             ns=plays[0].ns,
@@ -136,12 +136,12 @@ def test_a_final_session_refuses_results(running_section):
 
 def test_choose_movement_explains_a_numbering_mismatch(session, club):
     people = [Player.objects.create(club=club, name=f"P{i}") for i in range(14)]
-    section = tservices.create_section(
+    section = setup_services.create_section(
         session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 8)]
     )
     with pytest.raises(ValidationError) as info:
-        tservices.choose_movement(section, "mitchell", tables=5)
+        setup_services.choose_movement(section, "mitchell", tables=5)
     assert "7 pairs need 4 tables" in info.value.message_dict["kind"][0]
-    tservices.choose_movement(section, "howell", pairs=7)
+    setup_services.choose_movement(section, "howell", pairs=7)
     section.refresh_from_db()
     assert section.movement_kind == "howell" and section.movement["phantom"] == 8

@@ -20,19 +20,19 @@ from django.core.management import call_command
 from django.urls import reverse
 from django_tables2.export import TableExport
 
-from scoring import services
+from scoring.engine.session import SessionInput, score_session
+from scoring.inputs import scheduled_plays
 from scoring.models import Standings
-from scoring.selectors import scheduled_plays
-from scoring.session import SessionInput, score_session
+from scoring.results import services as result_services
 from scoring.tables import SessionStandingsTable, standings_rows
 from tests.printing.test_documents import pages
 from tests.scoring import test_imps_teams_services as imps
 from tests.scoring import test_team_match_services as whist
-from tests.scoring.test_team_match import D3_TEAMS, d3_lines
-from tournament import pdf_data
-from tournament.interchange.csv_io import standings_csv
+from tests.scoring.engine.test_team_match import D3_TEAMS, d3_lines
+from tournament.interchange.formats.csv_io import standings_csv
 from tournament.models import Event, Session
-from tournament.pdf import PrintData, generate
+from tournament.printing import selectors as print_selectors
+from tournament.printing.documents import PrintData, generate
 
 from .setups import running_mitchell
 
@@ -72,7 +72,7 @@ def command_csv(session) -> str:
 
 
 def sheet(session, size: str = "A4") -> str:
-    name, mime, body = pdf_data.render(session, "results-sheet", page=size)
+    name, mime, body = print_selectors.render(session, "results-sheet", page=size)
     assert mime == "application/pdf" and name.endswith(f"results-sheet-{size.lower()}.pdf")
     return "\n".join(pages(body))
 
@@ -156,7 +156,7 @@ def test_the_print_command_writes_the_team_sheet_on_letter(whist_match, tmp_path
 
 
 def test_the_fraction_of_a_trick_and_the_odd_pair_credit():
-    # LAWS.md D-3 (tests/scoring/test_team_match.py): A 261 own tricks + 51 credit = 312 and
+    # LAWS.md D-3 (tests/scoring/engine/test_team_match.py): A 261 own tricks + 51 credit = 312 and
     # B 259 + 53 = 312; exactly 312.4 v 311.6, so A wins by the fraction of a trick.
     data = score_session(SessionInput("whist", "tricks_teams", d3_lines(), teams=D3_TEAMS))
     standings = data.to_json()
@@ -240,7 +240,7 @@ def pairs_session(club, director):
     session = Session.objects.create(event=event, name="Evening", date=datetime.date(2026, 11, 3))
     section = running_mitchell(session, club)
     for play, tricks in zip(scheduled_plays(section.get_movement())[1], (7, 9, 5), strict=True):
-        services.record_result(
+        result_services.record_result(
             section, board_number=1, ns=play.ns, ew=play.ew, fields={"tricks_ns": tricks}
         )
     return session

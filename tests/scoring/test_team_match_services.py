@@ -11,10 +11,10 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import BoardResult, Standings
-from tournament import services as tservices
+from scoring.results import services as result_services
 from tournament.models import Entry, Event, Player, Session
+from tournament.setup import services as setup_services
 
 from .setups import running_mitchell
 
@@ -45,7 +45,7 @@ def team_section(team_event):
         event=team_event, name="Hastings v Rye", date=datetime.date(2026, 11, 24)
     )
     people = [Player.objects.create(club=team_event.club, name=f"Player {i}") for i in range(8)]
-    section = tservices.create_section(
+    section = setup_services.create_section(
         session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 5)], Entry.Kind.TEAM
     )
     section.entries.filter(number=1).update(name="Hastings")
@@ -54,18 +54,18 @@ def team_section(team_event):
 
 
 def start(section):
-    tservices.choose_movement(section, "team", tables=2, rounds=2, boards_per_round=2)
-    tservices.set_status(section.session, "running")
+    setup_services.choose_movement(section, "team", tables=2, rounds=2, boards_per_round=2)
+    setup_services.set_status(section.session, "running")
     section.refresh_from_db()
     return section
 
 
 def enter_all(section, director=None):
-    from scoring.selectors import scheduled_plays
+    from scoring.inputs import scheduled_plays
 
     for board, plays in sorted(scheduled_plays(section.get_movement()).items()):
         for play in plays:
-            services.record_result(
+            result_services.record_result(
                 section, board_number=board, ns=play.ns, ew=play.ew,
                 fields={"tricks_ns": TRICKS[(board, play.table)]}, user=director,
             )  # fmt: skip
@@ -95,7 +95,7 @@ def test_a_correction_moves_the_match(team_section, director):
     section = start(team_section)
     enter_all(section, director)
     row = BoardResult.objects.get(section=section, board_number=4, table_number=2)
-    services.correct_result(row, fields={"tricks_ns": 13}, user=director, reason="misread")
+    result_services.correct_result(row, fields={"tricks_ns": 13}, user=director, reason="misread")
     # pair 2 gains 7 on board 4: team 2 = 55, team 1 = 49 → team 2 wins by 3.
     match = Standings.objects.get(session=section.session).data["sections"][0]["team_match"]
     assert [(t["team"], t["margin"], t["winner"]) for t in match["teams"]] == [
@@ -124,15 +124,17 @@ def test_the_pages_and_the_command_show_the_winner(team_section, director, clien
 
 
 def test_a_result_before_the_team_movement_is_refused_and_nothing_saved(team_section):
-    tservices.set_status(team_section.session, "running")
+    setup_services.set_status(team_section.session, "running")
     with pytest.raises(ValidationError, match="choose the team movement"):
-        services.record_result(team_section, board_number=1, ns=1, ew=4, fields={"tricks_ns": 7})
+        result_services.record_result(
+            team_section, board_number=1, ns=1, ew=4, fields={"tricks_ns": 7}
+        )
     assert not BoardResult.objects.exists()
 
 
 def test_only_the_team_movement_seats_a_whist_team_match(team_section):
     with pytest.raises(ValidationError) as info:
-        tservices.choose_movement(team_section, "mitchell", tables=2)
+        setup_services.choose_movement(team_section, "mitchell", tables=2)
     assert "team movement" in info.value.message_dict["kind"][0]
     team_section.refresh_from_db()
     assert team_section.movement is None
@@ -157,7 +159,7 @@ def test_an_event_with_pair_results_cannot_become_a_team_match(club, director):
     )
     session = Session.objects.create(event=event, name="Evening", date=datetime.date(2026, 11, 3))
     section = running_mitchell(session, club)
-    services.record_result(section, board_number=1, ns=1, ew=4, fields={"tricks_ns": 7})
+    result_services.record_result(section, board_number=1, ns=1, ew=4, fields={"tricks_ns": 7})
     event.scoring_method = "tricks_teams"
     with pytest.raises(ValidationError) as info:
         event.full_clean()

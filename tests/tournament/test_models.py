@@ -2,8 +2,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tournament import services
 from tournament.models import Entry, EntryPlayer, Event, Section, Session
+from tournament.setup import services as setup_services
 
 
 def pairs(players, count):
@@ -11,64 +11,64 @@ def pairs(players, count):
 
 
 def test_create_section_numbers_entries_and_keeps_players(session, players):
-    section = services.create_section(session, "A", pairs(players, 4))
+    section = setup_services.create_section(session, "A", pairs(players, 4))
     assert list(section.entries.values_list("number", flat=True)) == [1, 2, 3, 4]
     assert section.entries.get(number=2).display_name == "Mary Somerville & John Herschel"
 
 
 def test_it_refuses_a_section_with_zero_entries(session):
     with pytest.raises(ValidationError, match="at least one entry"):
-        services.create_section(session, "A", [])
+        setup_services.create_section(session, "A", [])
     assert not Section.objects.exists()
 
 
 def test_it_refuses_a_duplicate_entry_number_and_saves_nothing(session, players):
     entries = [(1, players[0:2]), (1, players[2:4])]
     with pytest.raises(ValidationError, match="Entry number 1 is used twice"):
-        services.create_section(session, "A", entries)
+        setup_services.create_section(session, "A", entries)
     assert not Section.objects.exists() and not Entry.objects.exists()
 
 
 def test_it_refuses_a_player_in_two_entries_of_one_session(session, players):
     entries = [(1, players[0:2]), (2, [players[1], players[2]])]
     with pytest.raises(ValidationError, match="Charles Babbage is in entry 1 and entry 2"):
-        services.create_section(session, "A", entries)
+        setup_services.create_section(session, "A", entries)
     assert not Entry.objects.exists()
 
 
 def test_it_refuses_a_player_already_in_another_section_of_the_session(session, players):
-    services.create_section(session, "A", pairs(players, 2))
+    setup_services.create_section(session, "A", pairs(players, 2))
     with pytest.raises(ValidationError, match="Ada Lovelace already plays in entry 1"):
-        services.create_section(session, "B", [(1, [players[0], players[9]])])
+        setup_services.create_section(session, "B", [(1, [players[0], players[9]])])
     assert Section.objects.count() == 1
 
 
 def test_the_database_refuses_a_duplicate_entry_number(session, players):
-    section = services.create_section(session, "A", pairs(players, 2))
+    section = setup_services.create_section(session, "A", pairs(players, 2))
     with pytest.raises(IntegrityError), transaction.atomic():
         Entry.objects.create(section=section, number=1)
 
 
 def test_the_database_refuses_a_player_twice_in_a_session(session, players):
-    section = services.create_section(session, "A", pairs(players, 2))
+    section = setup_services.create_section(session, "A", pairs(players, 2))
     entry = Entry.objects.create(section=section, number=3)
     with pytest.raises(IntegrityError), transaction.atomic():
         EntryPlayer.objects.create(entry=entry, player=players[0], session=session)
 
 
 def test_same_player_may_play_in_different_sessions(event, session, players):
-    services.create_section(session, "A", pairs(players, 2))
+    setup_services.create_section(session, "A", pairs(players, 2))
     other = Session.objects.create(event=event, name="Next week")
-    services.create_section(other, "A", pairs(players, 2))
+    setup_services.create_section(other, "A", pairs(players, 2))
     assert EntryPlayer.objects.filter(player=players[0]).count() == 2
 
 
 def test_add_entry_takes_the_next_free_number(session, players):
-    section = services.create_section(session, "A", [(1, players[0:2]), (3, players[2:4])])
-    entry = services.add_entry(section, players[4:6])
+    section = setup_services.create_section(session, "A", [(1, players[0:2]), (3, players[2:4])])
+    entry = setup_services.add_entry(section, players[4:6])
     assert entry.number == 2
     with pytest.raises(ValidationError, match="already plays in entry 1"):
-        services.add_entry(section, [players[0], players[7]])
+        setup_services.add_entry(section, [players[0], players[7]])
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_add_entry_takes_the_next_free_number(session, players):
 def test_status_transitions(session, path, ok):
     def walk():
         for status in path:
-            services.set_status(session, status)
+            setup_services.set_status(session, status)
 
     if ok:
         walk()

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tournament import services
 from tournament.models import Player
+from tournament.setup import services as setup_services
 from tournament.templatetags.movement_tags import board_range
 
 
@@ -16,10 +16,10 @@ def test_board_ranges(boards, text):
 
 def test_the_session_page_shows_each_round_at_each_table(client, session, club):
     people = [Player.objects.create(club=club, name=f"P{i}") for i in range(18)]
-    section = services.create_section(
+    section = setup_services.create_section(
         session, "A", [(n, people[2 * n - 2 : 2 * n]) for n in range(1, 10)]
     )
-    services.choose_movement(section, "mitchell", tables=5, boards_per_round=3, pairs=9)
+    setup_services.choose_movement(section, "mitchell", tables=5, boards_per_round=3, pairs=9)
     html = client.get(f"/session/{session.pk}/").content.decode()
     movement = section.get_movement()
     rnd = movement.round(3)

@@ -1,12 +1,12 @@
 import pytest
 from django.urls import reverse
 
-from tournament import services
+from tournament.setup import services as setup_services
 
 
 @pytest.fixture
 def section(session, players):
-    return services.create_section(session, "A", [(1, players[0:2]), (2, players[2:4])])
+    return setup_services.create_section(session, "A", [(1, players[0:2]), (2, players[2:4])])
 
 
 def test_public_pages_render_without_login(client, club, event, session, section, players):

@@ -16,11 +16,12 @@ import pytest
 from django.apps import apps
 
 from boards import services as board_services
-from scoring import services as scoring_services
+from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult
-from scoring.selectors import scheduled_plays
-from tournament import services, tokens
+from scoring.results import services as result_services
 from tournament.models import Entry, Player, Section, Session
+from tournament.play import services as play_services
+from tournament.setup import services as setup_services
 
 #: the apps whose rows a refused request must leave untouched
 WATCHED_APPS = ("tournament", "boards", "scoring", "auth")
@@ -45,7 +46,7 @@ class Night:
 
 
 def enter(section, board, play, contract="3NT", declarer="S", tricks=9):
-    return scoring_services.record_result(
+    return result_services.record_result(
         section, board_number=board, ns=play.ns, ew=play.ew, round_number=play.round,
         fields={"contract": contract, "declarer": declarer, "tricks": tricks},
     )  # fmt: skip
@@ -64,25 +65,25 @@ def fast_passwords(settings):
 
 @pytest.fixture
 def night(session, club, event, director, outsider, superuser) -> Night:
-    section = services.create_section(session, "A", _pairs(club, 6, "Player"))
-    services.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
+    section = setup_services.create_section(session, "A", _pairs(club, 6, "Player"))
+    setup_services.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
     section.refresh_from_db()
     board_services.generate(session, seed="trust-tests")
-    services.set_status(session, "running")
+    setup_services.set_status(session, "running")
     session.refresh_from_db()
-    codes = {t.table_number: t.token for t in tokens.issue_tokens(section)}
+    codes = {t.table_number: t.token for t in play_services.issue_tokens(section)}
     plays = scheduled_plays(section.get_movement())
     night = Night(session, section, None, None, codes, plays)
     for board, play in night.round_plays(1):
         enter(section, board, play, tricks=8 + board % 3)
     for table in (1, 2, 3):
-        scoring_services.confirm(section, table_number=table, round_number=1)
+        result_services.confirm(section, table_number=table, round_number=1)
     for board, play in night.round_plays(2, table=1):
         enter(section, board, play, contract="4H", declarer="N", tricks=10)
     draft = Session.objects.create(event=event, name="Next week", date=datetime.date(2026, 11, 10))
     night.draft = draft
-    night.draft_section = services.create_section(draft, "A", _pairs(club, 6, "Draft"))
-    services.choose_movement(night.draft_section, "mitchell", tables=3, boards_per_round=2)
+    night.draft_section = setup_services.create_section(draft, "A", _pairs(club, 6, "Draft"))
+    setup_services.choose_movement(night.draft_section, "mitchell", tables=3, boards_per_round=2)
     return night
 
 

@@ -11,11 +11,12 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from scoring import services
+from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult, Standings
-from scoring.selectors import scheduled_plays
-from tournament import services as tservices
+from scoring.results import services as result_services
+from scoring.standings import services as standings_services
 from tournament.models import Player
+from tournament.setup import services as setup_services
 
 POSTGRES = connection.vendor == "postgresql"
 
@@ -23,11 +24,11 @@ POSTGRES = connection.vendor == "postgresql"
 @pytest.fixture
 def section(transactional_db, session, club):
     people = [Player.objects.create(club=club, name=f"Player {i}") for i in range(18)]
-    section = tservices.create_section(
+    section = setup_services.create_section(
         session, "A", [(n, people[2 * n - 2 : 2 * n]) for n in range(1, 10)]
     )
-    tservices.choose_movement(section, "mitchell", tables=5, boards_per_round=2, pairs=9)
-    tservices.set_status(session, "running")
+    setup_services.choose_movement(section, "mitchell", tables=5, boards_per_round=2, pairs=9)
+    setup_services.set_status(session, "running")
     section.refresh_from_db()
     return section
 
@@ -57,12 +58,12 @@ def run_all(jobs):
 def submit(section, play, board, tricks):
     def job():
         try:
-            services.record_result(
+            result_services.record_result(
                 section, board_number=board, ns=play.ns, ew=play.ew,
                 fields={"contract": "3NT", "declarer": "N", "tricks": tricks}, via="table",
             )  # fmt: skip
             return "stored"
-        except services.ResultConflict:
+        except result_services.ResultConflict:
             return "conflict"
 
     return job
@@ -94,7 +95,7 @@ def test_standings_after_a_burst_equal_standings_computed_afterwards(section):
         outcomes.count("stored") == len(jobs) == BoardResult.objects.filter(section=section).count()
     )
     kept = Standings.objects.get(session=section.session).data
-    fresh = services.recompute_standings(section.session).data
+    fresh = standings_services.recompute_standings(section.session).data
     assert kept["sections"] == fresh["sections"]
 
 
@@ -107,7 +108,10 @@ def test_a_restart_mid_session_loses_nothing(section):
     count = BoardResult.objects.count()
     connections.close_all()  # the process's connections go away, as in a restart
     assert BoardResult.objects.count() == count
-    assert services.recompute_standings(section.session).data["sections"] == before["sections"]
+    assert (
+        standings_services.recompute_standings(section.session).data["sections"]
+        == before["sections"]
+    )
 
 
 def test_confirming_while_other_tables_enter_results_never_deadlocks(section):
@@ -121,7 +125,7 @@ def test_confirming_while_other_tables_enter_results_never_deadlocks(section):
         submit(section, play, board, 9)()
 
     def confirm_table_one():
-        return str(services.confirm(section, table_number=1, round_number=1))
+        return str(result_services.confirm(section, table_number=1, round_number=1))
 
     jobs = [confirm_table_one] + [submit(section, p, b, 8) for b, p in others]
     outcomes = run_all(jobs)

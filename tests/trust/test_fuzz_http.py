@@ -25,8 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.properties import examples
-from tournament.interchange import session_file, usebio
-from tournament.interchange.db import export_session
+from tournament.interchange.formats import session_file, usebio
+from tournament.interchange.selectors import export_session
 
 from .conftest import fingerprint
 

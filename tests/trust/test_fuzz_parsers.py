@@ -8,10 +8,10 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards.deals import Deal
-from boards.pbn import import_pbn
-from scoring.adjustments import parse_adjusted
-from scoring.contract import Contract, parse_result
+from boards.engine.deals import Deal
+from boards.engine.pbn import import_pbn
+from scoring.engine.adjustments import parse_adjusted
+from scoring.engine.contract import Contract, parse_result
 from scoring.forms import ResultEntryForm
 from tests.properties import examples
 

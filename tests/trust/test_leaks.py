@@ -20,13 +20,14 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
-from boards.cards import Direction
-from boards.deals import Deal
+from boards.engine.cards import Direction
+from boards.engine.deals import Deal
 from boards.models import Board
+from boards.selectors import hand_rows
 from scoring.models import BoardResult
-from tournament import services, tokens
-from tournament.pdf import DOCUMENTS
-from tournament.views.boards import hand_rows
+from tournament.play import services as play_services
+from tournament.printing.documents import DOCUMENTS
+from tournament.setup import services as setup_services
 
 from .conftest import enter
 
@@ -36,7 +37,7 @@ IN_PLAY = {"contract": "6DX", "declarer": "E", "tricks": 7}
 @pytest.fixture
 def leaky(night):
     """The night, played on: rounds 1–2 everywhere, round 3 at table 1; all confirmed."""
-    from scoring import services as scoring_services
+    from scoring.results import services as result_services
 
     section = night.section
     complete = {b for b, _ in night.round_plays(3, table=1)}
@@ -48,7 +49,7 @@ def leaky(night):
                     enter(section, board, play, contract="3NT", declarer="S", tricks=9)
                 else:
                     enter(section, board, play, **IN_PLAY)
-            scoring_services.confirm(section, table_number=table, round_number=rnd)
+            result_services.confirm(section, table_number=table, round_number=rnd)
     night.complete = complete
     night.in_play = set(night.plays) - complete
     return night
@@ -157,7 +158,7 @@ def test_a_tables_page_shows_only_its_current_round(leaky):
 
 def test_the_searches_see_results_once_play_is_over(leaky):
     """Positive control: provisional, the in-play boards' markers are on the board pages."""
-    services.set_status(leaky.session, "provisional")
+    setup_services.set_status(leaky.session, "provisional")
     client = Client()
     board = min(leaky.in_play)
     page = client.get(reverse("board", args=[leaky.session.pk, board])).content.decode()
@@ -176,7 +177,7 @@ def test_the_searches_see_deals_once_released(leaky):
 
 
 def test_tokens_revoked_on_a_table_card_show_nothing(leaky):
-    tokens.revoke_all(leaky.section)
+    play_services.revoke_all(leaky.section)
     response = Client().get(f"/t/{leaky.tokens[1]}/")
     assert response.status_code == 403
     assert not any(m.search(response.content.decode()) for m in result_markers(leaky))

@@ -275,9 +275,9 @@ def test_a_table_code_opens_only_its_own_table(night, client):
 
 
 def test_a_revoked_code_is_refused_and_stores_nothing(night, client, director):
-    from tournament import tokens
+    from tournament.play import services as play_services
 
-    tokens.revoke(night.section, TABLE)
+    play_services.revoke(night.section, TABLE)
     (board, play), _ = night.round_plays(2, table=TABLE)
     before = fingerprint()
     data = {f"b{board}-board": board, f"b{board}-ns": play.ns, f"b{board}-ew": play.ew,

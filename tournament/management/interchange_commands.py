@@ -50,7 +50,7 @@ class ImportCommand(BaseCommand, abc.ABC):
         )
 
     def handle(self, *args, **options):
-        from tournament.interchange.errors import InterchangeError
+        from tournament.interchange.formats.errors import InterchangeError
 
         club = club_by_slug(options["club"])
         try:
@@ -75,7 +75,7 @@ class SectionExportCommand(BaseCommand, abc.ABC):
         parser.add_argument("--section", help="section name (default: the first)")
 
     def handle(self, *args, **options):
-        from tournament.interchange.errors import InterchangeError
+        from tournament.interchange.formats.errors import InterchangeError
 
         session = session_by_id(options["session"])
         try:

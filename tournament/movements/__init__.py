@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import howell, individual, mitchell, pivot, progressive, teams
+from tournament.movements import howell, individual, mitchell, pivot, progressive, teams
+
 from .base import Movement, MovementError, Round, Seating, check_size
 from .checks import balance, check, check_p1, check_p2, check_p5, check_p6, check_p7
 from .individual_checks import check_individual

@@ -20,10 +20,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
+from . import short_howell
 from .base import Movement, MovementError, Seating
 from .mitchell import assemble, board_sets, phantom_for
-
-Starter = tuple[tuple[int, int, int], ...]  # (ns, ew, set) per table in round 1
+from .starters import Starter, parse_starter
 
 # Best starters found by ``search_starter`` (one line per table count: "ns-ew/set ...").
 STARTERS: dict[int, str] = {
@@ -126,19 +126,6 @@ STARTERS: dict[int, str] = {
         "10-12/41 17-16/35"
     ),
 }
-
-
-def parse_starter(text: str) -> Starter:
-    rows = []
-    for cell in text.split():
-        pairs, set_ = cell.split("/")
-        ns, ew = pairs.split("-")
-        rows.append((int(ns), int(ew), int(set_)))
-    return tuple(rows)
-
-
-def format_starter(starter: Starter) -> str:
-    return " ".join(f"{ns}-{ew}/{s}" for ns, ew, s in starter)
 
 
 def develop(starter: Starter, rounds: int, set_modulus: int | None = None) -> list[list[Seating]]:
@@ -373,8 +360,6 @@ def three_quarter_howell(
     of each board; see :func:`short_sets`).  Pairs always go to the seat of the next-lower
     pair [21].
     """
-    from . import short_howell
-
     full = 2 * tables - 1
     rounds = (3 * full + 3) // 4 if rounds is None else rounds
     if not 2 <= rounds < full:

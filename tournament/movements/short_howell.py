@@ -37,7 +37,7 @@ from functools import lru_cache
 from .base import Seating
 from .checks import components, moore
 from .checks import uniformity as u_of
-from .howell import Starter, parse_starter
+from .starters import Starter, parse_starter
 
 #: Best starters found by :func:`search_short_starter`, by (tables, rounds): "ns-ew/set …".
 SHORT_STARTERS: dict[tuple[int, int], str] = {

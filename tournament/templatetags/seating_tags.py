@@ -22,7 +22,7 @@ def _names(section) -> dict[int, str]:
 
 def _individual_round(section) -> tuple[int, list[dict]] | None:
     """The first round of an individual movement with results still to come."""
-    from scoring.selectors import scheduled_plays
+    from scoring.inputs import scheduled_plays
 
     movement = section.get_movement()
     if movement is None or not movement.individual:

@@ -6,21 +6,22 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 
-from .. import console_services, prize_services
-from ..forms import TieDecisionForm
-from ..permissions import director_required
-from .director import add_errors, club_of_session, get_session
+from tournament.prizes import selectors as prize_selectors
+from tournament.prizes import services as prize_services
+
+from ..forms import TieDecisionForm, add_errors
+from ..permissions import club_of_session, director_required, get_session
 
 
 def _ties(session, bound=None) -> list[dict]:
     """Every tie a play-off, cut or draw settles, with its outcome (if recorded) and form."""
-    found = prize_services.decisions(session)
+    found = prize_selectors.decisions(session)
     standings = {(p["section"], p["field"], p["entry"]): p for p in
-                 console_services.prize_list(session)}  # fmt: skip
+                 prize_selectors.prize_list(session)}  # fmt: skip
     out = []
-    for (sec, fld), groups in console_services.prize_awards(session).items():
+    for (sec, fld), groups in prize_selectors.prize_awards(session).items():
         for group in groups:
-            tied = prize_services.tied_key(a.entry for a in group)
+            tied = prize_selectors.tied_key(a.entry for a in group)
             decision = found.get((sec, fld, tied))
             rows = [standings[sec, fld, a.entry] for a in group]
             initial = {"section": sec, "field": fld, "tied": tied, "order": tied.replace(",", " "),
@@ -50,7 +51,7 @@ def ties(request, pk):
         except ValidationError as exc:
             add_errors(form, exc)
         else:
-            messages.success(request, f"Tie {prize_services.tied_key(data['order'])} decided.")
+            messages.success(request, f"Tie {prize_selectors.tied_key(data['order'])} decided.")
             return redirect("td_ties", pk=pk)
     posted = form if request.method == "POST" else None
     context = {"session": session, "ties": _ties(session, posted)}

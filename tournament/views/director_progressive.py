@@ -2,7 +2,7 @@
 each table's result, settle ties, seat the next round, and the ranking with prizes.
 
 One URL; a POST says what it does in ``action`` (``start``, ``result``, ``tie``, ``next``,
-``prize_tie``); a POST without one is the TD's override (``director_rulings``).
+``prize_tie``); a POST without one is the TD's override of a round's seating, with its reason.
 """
 
 from __future__ import annotations
@@ -11,7 +11,11 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 
-from .. import limits, progressive_play, progressive_prizes, progressive_services
+from tournament import limits
+from tournament.forms import OverrideForm, add_errors
+from tournament.permissions import club_of_section, director_required, get_section
+from tournament.progressive import selectors as progressive_selectors
+from tournament.progressive import services as progressive_services
 
 SEATS = (("n", "N"), ("s", "S"), ("e", "E"), ("w", "W"))
 POINTS_MAX = (
@@ -30,8 +34,8 @@ def _int(value, field: str, high: int, low: int = 1) -> int | None:
 
 def _start(request, section):
     text = request.POST.get("given", "").strip()
-    given = progressive_play.parse_positions(text) if text else None
-    progressive_play.start(
+    given = progressive_services.parse_positions(text) if text else None
+    progressive_services.start(
         section, seed=_int(request.POST.get("seed"), "seed", limits.DB_INT_MAX, 0), given=given
     )
     return "Round 1 is seated."
@@ -39,7 +43,7 @@ def _start(request, section):
 
 def _result(request, section):
     table = _int(request.POST.get("table"), "table", limits.TABLE_NUMBER_MAX)
-    progressive_play.enter_result(
+    progressive_services.enter_result(
         section, table, winner=request.POST.get("winner", ""),
         ns_points=_int(request.POST.get("ns_points"), "ns_points", POINTS_MAX, 0),
         ew_points=_int(request.POST.get("ew_points"), "ew_points", POINTS_MAX, 0),
@@ -50,7 +54,7 @@ def _result(request, section):
 
 def _tie(request, section):
     table = _int(request.POST.get("table"), "table", limits.TABLE_NUMBER_MAX)
-    progressive_play.decide_tie(section, _int(request.POST.get("round"), "round", limits.ROUND_NUMBER_MAX), table,
+    progressive_services.decide_tie(section, _int(request.POST.get("round"), "round", limits.ROUND_NUMBER_MAX), table,
                                 request.POST.get("side", ""), user=request.user)  # fmt: skip
     return f"Table {table}: the TD's decision is recorded."
 
@@ -65,7 +69,7 @@ def _prize_tie(request, section):
     tied = [_int(x, "players", limits.PLAYERS_MAX) for x in players if x.strip().isdecimal()]
     text = request.POST.get("order", "").replace(",", " ").split()
     order = [_int(x, "order", limits.PLAYERS_MAX) for x in text] if text else None
-    progressive_prizes.decide_prize_tie(section, tied, order, user=request.user)
+    progressive_services.decide_prize_tie(section, tied, order, user=request.user)
     return f"The tie between players {tied} is settled and recorded."
 
 
@@ -95,27 +99,25 @@ def _named(rows: list[dict], names: dict) -> list[dict]:
 
 
 def page_context(section) -> dict:
-    names = {n: str(p) for n, p in progressive_play.players(section).items()}
-    current = progressive_play.current_round(section)
+    names = {n: str(p) for n, p in progressive_selectors.players(section).items()}
+    current = progressive_selectors.current_round(section)
     results = {}
     if current is not None:
         rows = section.progressive_results.filter(round_number=current.round_number)
         results = {r.table_number: r for r in rows}
-    proposal = progressive_services.next_seating(section)
+    proposal = progressive_selectors.next_seating(section)
     tables = _named(current.seating, names) if current else []
     for t in tables:
         t["result"] = results.get(t["table"])
     return {
         "section": section, "current": current, "tables": tables, "names": names,
         "next": proposal, "next_tables": _named((proposal or {}).get("seating", []), names),
-        "ranking": progressive_prizes.final_ranking(section) if current else None,
-        "tally": progressive_play.tally_mode(section),
+        "ranking": progressive_selectors.final_ranking(section) if current else None,
+        "tally": progressive_selectors.tally_mode(section),
     }  # fmt: skip
 
 
 def render_page(request, section, *, form=None, errors=(), status=200):
-    from ..forms import OverrideForm
-
     context = page_context(section)
     proposal = context["next"] or {}
     context.update(
@@ -124,3 +126,32 @@ def render_page(request, section, *, form=None, errors=(), status=200):
         seatings=section.round_seatings.all(),
     )  # fmt: skip
     return render(request, "tournament/director/progressive.html", context, status=status)
+
+
+@director_required(club_of_section)
+def progressive(request, pk):
+    """The progressive game and the TD's override of a seating."""
+    section = get_section(pk)
+    if request.method == "POST" and request.POST.get("action"):
+        return handle(request, section)
+    form = OverrideForm(request.POST if request.method == "POST" else None)  # {} is a post too
+    if request.method == "POST" and form.is_valid():
+        try:
+            progressive_services.override(section, _round(request.POST.get("round")),
+                                          form.cleaned_data["seating"], request.user,
+                                          form.cleaned_data["reason"])  # fmt: skip
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, "Seating overridden; the reason is kept.")
+            return redirect("td_progressive", pk=pk)
+    status = 400 if request.method == "POST" else 200
+    return render_page(request, section, form=form, status=status)
+
+
+def _round(value: str | None) -> int:
+    """The round of the override as typed; a clear error rather than a crash on junk."""
+    value = (value or "").strip()
+    if not (value.isascii() and value.isdigit() and int(value) >= 1):
+        raise ValidationError("Give the round to seat: a number from 1.")
+    return int(value)

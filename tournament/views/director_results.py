@@ -15,14 +15,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from scoring.forms import ResultEntryForm
-from scoring.models import BoardResult, ResultAudit
-from scoring.selectors import scheduled_plays
-from scoring.services import ResultConflict, correct_result, describe, record_result
+from scoring.inputs import scheduled_plays
+from scoring.models import BoardResult
+from scoring.results.services import ResultConflict, correct_result, describe, record_result
+from tournament.play import selectors as play_selectors
+from tournament.play import services as play_services
 
-from .. import console_services
-from ..forms import ConfirmForm, ReasonForm
-from ..permissions import director_required
-from .director import add_errors, club_of_result, club_of_section, get_section
+from ..forms import ConfirmForm, ReasonForm, add_errors
+from ..permissions import club_of_result, club_of_section, director_required, get_section
 
 ROW = "tournament/director/_result_row.html"
 FIELD_OF = {"board_number": "board"}
@@ -70,7 +70,7 @@ def traveller(request, pk, board):
 def slip(request, pk, round_number, table):
     """One table's pick-up slip: one round, all its boards."""
     section = get_section(pk)
-    plays = console_services.round_plays(section, round_number, table)
+    plays = play_selectors.round_plays(section, round_number, table)
     stored = _stored(section, round_number=round_number, table_number=table)
     rows = [_row(section, b, p, stored.get((b, p.ns))) for b, p in plays]
     context = {"section": section, "round": round_number, "table": table, "rows": rows,
@@ -136,7 +136,7 @@ def confirm(request, pk):
     section = get_section(pk)
     form = ConfirmForm(request.POST)
     if form.is_valid():
-        count = console_services.confirm_round(
+        count = play_services.confirm_round(
             section, form.cleaned_data["table"], form.cleaned_data["round"], request.user
         )
         messages.success(request, f"{count} result(s) confirmed.")
@@ -199,7 +199,3 @@ def result_text(row: BoardResult) -> str:
 
 def _keys(exc: ValidationError) -> set[str]:
     return set(exc.error_dict) if hasattr(exc, "error_dict") else set()
-
-
-def audit_for(section, board: int):
-    return ResultAudit.objects.filter(section=section, board_number=board).select_related("user")

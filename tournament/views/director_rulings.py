@@ -1,20 +1,22 @@
-"""Rulings on a board (``scoring.rulings``) and progressive seatings with the TD's override."""
+"""One board on the console: its scored traveller, the audit trail of its results, and the
+TD's rulings on it (``scoring.rulings.services``)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from scoring import rulings
+from scoring.models import Ruling
+from scoring.results import selectors as result_selectors
+from scoring.rulings import services as ruling_services
+from scoring.standings import selectors as standings_selectors
+from scoring.tables import TravellerTable, traveller_rows
 
-from .. import progressive_services
-from ..forms import OverrideForm, RulingForm
-from ..permissions import director_required
-from . import director_progressive
-from .director import add_errors, club_of_section, get_section
-from .director_standings import board_context
+from ..forms import RulingForm, add_errors
+from ..permissions import club_of_section, director_required, get_section
 
 
 @require_POST
@@ -25,7 +27,7 @@ def ruling(request, pk, board):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            rulings.apply(section, board, data["kind"], data, user=request.user)
+            ruling_services.apply(section, board, data["kind"], data, user=request.user)
         except ValidationError as exc:
             add_errors(form, exc)
         else:
@@ -35,30 +37,22 @@ def ruling(request, pk, board):
     return render(request, "tournament/director/board.html", context, status=400)
 
 
+def board_context(section, board, ruling_form=None) -> dict:
+    return {
+        "section": section,
+        "board": board,
+        "table": TravellerTable(
+            traveller_rows(standings_selectors.section_data(section.session, section), board)
+        ),
+        "audit": result_selectors.audit_trail(section, board),
+        "rulings": Ruling.objects.filter(section=section, board_number=board),
+        "ruling_form": ruling_form or RulingForm(),
+        "ruling_url": reverse("td_ruling", args=[section.pk, board]),
+    }
+
+
 @director_required(club_of_section)
-def progressive(request, pk):
-    """The progressive game (``director_progressive``) and the TD's override of a seating."""
+def board(request, pk, board):
+    """One board: its scored traveller, the audit trail and the rulings."""
     section = get_section(pk)
-    if request.method == "POST" and request.POST.get("action"):
-        return director_progressive.handle(request, section)
-    form = OverrideForm(request.POST if request.method == "POST" else None)  # {} is a post too
-    if request.method == "POST" and form.is_valid():
-        try:
-            progressive_services.override(section, _round(request.POST.get("round")),
-                                          form.cleaned_data["seating"], request.user,
-                                          form.cleaned_data["reason"])  # fmt: skip
-        except ValidationError as exc:
-            add_errors(form, exc)
-        else:
-            messages.success(request, "Seating overridden; the reason is kept.")
-            return redirect("td_progressive", pk=pk)
-    status = 400 if request.method == "POST" else 200
-    return director_progressive.render_page(request, section, form=form, status=status)
-
-
-def _round(value: str | None) -> int:
-    """The round of the override as typed; a clear error rather than a crash on junk."""
-    value = (value or "").strip()
-    if not (value.isascii() and value.isdigit() and int(value) >= 1):
-        raise ValidationError("Give the round to seat: a number from 1.")
-    return int(value)
+    return render(request, "tournament/director/board.html", board_context(section, board))

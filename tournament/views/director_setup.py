@@ -10,8 +10,12 @@ from django.views.decorators.http import require_POST
 from boards import services as boards_services
 from boards.models import BoardSet
 from scoring.tables import SeriesTable
+from tournament.play import selectors as play_selectors
+from tournament.prizes import selectors as prize_selectors
+from tournament.prizes import services as prize_services
+from tournament.setup import selectors as setup_selectors
+from tournament.setup import services as setup_services
 
-from .. import console_services, late_entries, selectors, series_services, services
 from ..forms import (
     BoardsForm,
     EventForm,
@@ -20,20 +24,19 @@ from ..forms import (
     SessionForm,
     SignInForm,
     StatusForm,
-)
-from ..permissions import director_required
-from .director import (
     add_errors,
+)
+from ..permissions import (
     club_of_entry,
     club_of_event,
     club_of_section,
     club_of_session,
     club_of_slug,
+    director_required,
     get_entry,
     get_event,
     get_section,
     get_session,
-    has_template,
 )
 
 
@@ -60,23 +63,23 @@ def event(request, pk):
     context = {
         "event": event,
         "form": form,
-        "sessions": selectors.event_sessions(event),
-        "series": SeriesTable(console_services.series_standings(event)),
-        "series_label": series_services.series_label(event),
+        "sessions": setup_selectors.event_sessions(event),
+        "series": SeriesTable(prize_selectors.series_standings(event)),
+        "series_label": prize_selectors.series_label(event),
     }
     return render(request, "tournament/director/event.html", context)
 
 
 def _session_context(session, **extra):
-    sections = list(selectors.session_sections(session))
+    sections = list(setup_selectors.session_sections(session))
     for section in sections:
         live = [e for e in section.entries.all() if not e.withdrawn]
         section.live_count = len(live)
-        section.recommended = console_services.recommendations(len(live), session.event)
-        section.progress = console_services.progress(section)
+        section.recommended = setup_selectors.recommendations(len(live), session.event)
+        section.progress = play_selectors.progress(section)
         section.has_results = section.results.exists()
         section.signin_form = extra.pop(f"signin_{section.pk}", None) or SignInForm(
-            club=session.event.club, size=services.entry_size(session.event)
+            club=session.event.club, size=setup_services.entry_size(session.event)
         )
         section.movement_form = extra.pop(f"movement_{section.pk}", None) or MovementForm()
     board_set = BoardSet.objects.filter(session=session).first()
@@ -88,7 +91,6 @@ def _session_context(session, **extra):
         "section_form": extra.pop("section_form", None) or SectionForm(),
         "boards_form": extra.pop("boards_form", None) or BoardsForm(),
         "statuses": session.TRANSITIONS[session.Status(session.status)],
-        "print_links": has_template("tournament/_print_links.html"),
         **extra,
     }
 
@@ -109,7 +111,7 @@ def section_new(request, pk):
         if session.sections.filter(name=name).exists():
             form.add_error("name", f"This session already has a section {name}.")
         else:
-            console_services.add_section(session, name)
+            setup_services.add_section(session, name)
             return redirect("td_session", pk=pk)
     context = _session_context(session, section_form=form)
     return render(request, "tournament/director/session.html", context, status=400)
@@ -120,10 +122,10 @@ def section_new(request, pk):
 def sign_in(request, pk):
     section = get_section(pk)
     event = section.session.event
-    form = SignInForm(request.POST, club=event.club, size=services.entry_size(event))
+    form = SignInForm(request.POST, club=event.club, size=setup_services.entry_size(event))
     if form.is_valid():
         try:
-            entry, done = late_entries.late_arrival(
+            entry, done = setup_services.late_arrival(
                 section, form.players(), form.cleaned_data["number"], request.POST.get("late", "")
             )
         except ValidationError as exc:
@@ -141,7 +143,7 @@ def withdraw(request, pk):
     entry = get_entry(pk)
     number = entry.number
     try:
-        done = late_entries.no_show(entry, request.POST.get("mode") or "rechoose")
+        done = setup_services.no_show(entry, request.POST.get("mode") or "rechoose")
         messages.success(request, f"Entry {number} withdrawn. {done}".strip())
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
@@ -158,7 +160,7 @@ def movement(request, pk):
         if form.cleaned_data["rounds"]:
             options["rounds"] = form.cleaned_data["rounds"]
         try:
-            services.choose_movement(section, form.cleaned_data["kind"], **options)
+            setup_services.choose_movement(section, form.cleaned_data["kind"], **options)
         except ValidationError as exc:
             add_errors(form, exc)
         else:
@@ -205,9 +207,9 @@ def status(request, pk):
     to = form.cleaned_data["to"]
     try:
         if to == session.Status.FINAL:
-            console_services.finalise(session)
+            prize_services.finalise(session)
         else:
-            services.set_status(session, to)
+            setup_services.set_status(session, to)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

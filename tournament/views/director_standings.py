@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django_tables2.export import TableExport
 
-from scoring.models import Ruling, Standings
+from scoring.standings import selectors as standings_selectors
 from scoring.tables import (
     ImpTeamsTable,
     PrizeTable,
@@ -24,24 +23,15 @@ from scoring.tables import (
     standings_export_tables,
     traveller_rows,
 )
+from tournament.prizes import selectors as prize_selectors
 
-from .. import console_services
-from ..forms import RulingForm
-from ..permissions import director_required
-from .director import club_of_section, club_of_session, get_section, get_session, has_template
-from .director_results import audit_for
-
-
-def _data(session) -> dict:
-    row = Standings.objects.filter(session=session).first()
-    return row.data if row else {}
-
-
-def _section_data(section) -> dict:
-    for data in _data(section.session).get("sections", []):
-        if data["name"] == section.name:
-            return data
-    return {}
+from ..permissions import (
+    club_of_section,
+    club_of_session,
+    director_required,
+    get_section,
+    get_session,
+)
 
 
 def _export(request, filename, *tables):
@@ -66,7 +56,7 @@ def _has_ties(session, prizes) -> bool:
 @director_required(club_of_session)
 def standings(request, pk):
     session = get_session(pk)
-    data = _data(session)
+    data = standings_selectors.standings_data(session)
     response = _export(request, f"standings-{session.pk}", *standings_export_tables(data))
     if response:
         return response
@@ -79,17 +69,18 @@ def standings(request, pk):
                     for f in s.get("fields", [])]}
         for s in data.get("sections", [])
     ]  # fmt: skip
-    prizes = data.get("prizes") or console_services.prize_list(session, data)
+    prizes = data.get("prizes") or prize_selectors.prize_list(session, data)
     context = {"session": session, "sections": sections, "prizes": PrizeTable(prizes),
-               "prizes_kept": "prizes" in data, "ties_to_settle": _has_ties(session, prizes),
-               "print_links": has_template("tournament/_print_links.html")}  # fmt: skip
+               "prizes_kept": "prizes" in data, "ties_to_settle": _has_ties(session, prizes)}  # fmt: skip
     return render(request, "tournament/director/standings.html", context)
 
 
 @director_required(club_of_section)
 def travellers(request, pk):
     section = get_section(pk)
-    table = TravellerTable(traveller_rows(_section_data(section)))
+    table = TravellerTable(
+        traveller_rows(standings_selectors.section_data(section.session, section))
+    )
     response = _export(request, f"travellers-{section.session_id}-{section.name}", table)
     if response:
         return response
@@ -97,29 +88,12 @@ def travellers(request, pk):
                   {"section": section, "table": table})  # fmt: skip
 
 
-def board_context(section, board, ruling_form=None) -> dict:
-    return {
-        "section": section,
-        "board": board,
-        "table": TravellerTable(traveller_rows(_section_data(section), board)),
-        "audit": audit_for(section, board),
-        "rulings": Ruling.objects.filter(section=section, board_number=board),
-        "ruling_form": ruling_form or RulingForm(),
-        "ruling_url": reverse("td_ruling", args=[section.pk, board]),
-    }
-
-
-@director_required(club_of_section)
-def board(request, pk, board):
-    """One board: its scored traveller, the audit trail and the rulings."""
-    section = get_section(pk)
-    return render(request, "tournament/director/board.html", board_context(section, board))
-
-
 @director_required(club_of_section)
 def scorecard(request, pk, entry):
     section = get_section(pk)
-    table = ScorecardTable(scorecard_rows(_section_data(section), entry))
+    table = ScorecardTable(
+        scorecard_rows(standings_selectors.section_data(section.session, section), entry)
+    )
     response = _export(request, f"scorecard-{section.session_id}-{entry}", table)
     if response:
         return response

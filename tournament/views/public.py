@@ -1,6 +1,6 @@
 """Public pages: no login needed to read a club's events, sessions, boards and players.
 
-Every page here applies the no-peeking rule of ``scoring.public_selectors``
+Every page here applies the no-peeking rule of ``scoring.standings.selectors``
 (board details hidden while play may still reach them) and the deal rule of
 ``boards.services.deals_visible``.  Views read through selectors and render;
 they never compute a score.
@@ -17,20 +17,19 @@ from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 
 from boards.models import Board
+from boards.selectors import board_context
 from boards.services import deals_visible
-from scoring import history, public_selectors
 from scoring.models import Standings
-from scoring.scorecards import build_scorecard
-from tournament.series_services import series_label, series_standings
+from scoring.standings import selectors as standings_selectors
+from tournament.charts import line_chart
+from tournament.prizes.selectors import series_label, series_standings
+from tournament.setup import selectors as setup_selectors
 
-from .. import selectors
 from ..models import Club, Event, Player, Section, Session
-from .boards import board_context
-from .charts import line_chart
 
 
 def home(request):
-    return render(request, "tournament/home.html", {"clubs": selectors.clubs_with_events()})
+    return render(request, "tournament/home.html", {"clubs": setup_selectors.clubs_with_events()})
 
 
 def club(request, slug):
@@ -43,7 +42,7 @@ def event(request, pk):
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     context = {
         "event": event,
-        "sessions": selectors.event_sessions(event),
+        "sessions": setup_selectors.event_sessions(event),
         "is_director": event.club.is_director(request.user),
     }
     if event.kind == Event.Kind.SERIES:
@@ -59,8 +58,8 @@ def _standings_context(request, session: Session) -> dict:
     return {
         "session": session,
         "live": not session.is_final,
-        "hidden_rule": public_selectors.is_live(session),
-        "standings": public_selectors.public_standings(session),
+        "hidden_rule": standings_selectors.is_live(session),
+        "standings": standings_selectors.public_standings(session),
         "poll_seconds": settings.LIVE_POLL_SECONDS,
     }
 
@@ -111,20 +110,15 @@ def scorecard(request, pk, section, entry):
     entries = {e.number: e for e in section.entries.prefetch_related("entry_players__player")}
     if entry not in entries:
         raise Http404("No such entry in this section.")
-    shown = public_selectors.shown_boards(section, session, public_selectors.result_counts(session))
-    data = public_selectors.section_data(session, section)
     names = {n: e.display_name for n, e in entries.items()}
-    card = build_scorecard(
-        section.get_movement(), data, entry, names, shown, session.event.scoring_method
-    )
-    standing = public_selectors.entry_standing(data.get("fields", []), entry)
+    card, standing = standings_selectors.scorecard(session, section, entry, names)
     chart = line_chart(card.chart, percent=card.chart_kind == "percent")
     return render(
         request,
         "tournament/scorecard.html",
         {
             "session": session, "section": section, "entry": entries[entry], "card": card,
-            "standing": standing, "chart": chart, "hidden_rule": public_selectors.is_live(session),
+            "standing": standing, "chart": chart, "hidden_rule": standings_selectors.is_live(session),
         },
     )  # fmt: skip
 
@@ -135,7 +129,7 @@ def board(request, pk, number):
     row = Board.objects.filter(board_set__session=session, number=number).first()
     show_deal = row is not None and deals_visible(session, request.user)
     travellers = []
-    for item in public_selectors.public_standings(session):
+    for item in standings_selectors.public_standings(session):
         for scored in item.boards:
             if scored["board"] == number:
                 travellers.append((item, scored["results"]))
@@ -159,7 +153,7 @@ def player_search(request):
 
 def player(request, pk):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    places = history.player_history(player)
+    places = standings_selectors.player_history(player)
     seasons = _seasons(places)
     return render(
         request,
@@ -173,7 +167,7 @@ def _seasons(places) -> list[dict]:
     by_event: dict[int, dict] = {}
     for place in reversed(places):
         event = place.session.event
-        if event.kind != Event.Kind.SERIES or public_selectors.is_live(place.session):
+        if event.kind != Event.Kind.SERIES or standings_selectors.is_live(place.session):
             continue
         percent = (place.standing or {}).get("percent")
         item = by_event.setdefault(event.pk, {"event": event, "values": [], "labels": []})

@@ -4,7 +4,7 @@ The table page shows only the table's *current* round — the first round at
 that table with a board lacking a result or a result not yet confirmed — and
 nothing of earlier rounds: in a Mitchell the next E-W pair has still to play
 the boards this table played before.  Each board's result goes through
-``ResultEntryForm`` and ``scoring.services.record_result`` (via "table"); the
+``ResultEntryForm`` and ``scoring.results.services.record_result`` (via "table"); the
 opponents then confirm on the same device (Law 9, [002 L3360–3362]), after
 which only the TD can change the round's results.
 """
@@ -18,12 +18,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from scoring import services as scoring_services
 from scoring.forms import ResultEntryForm
+from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult
-from scoring.selectors import scheduled_plays
+from scoring.results import services as result_services
+from tournament.play import selectors as play_selectors
+from tournament.play import services as play_services
 
-from .. import tokens
 from ..models import Section, Session
 from ..permissions import director_required
 
@@ -55,7 +56,7 @@ def _refusal(request, reason: str):
 
 def _open_token(request, token: str):
     """(TableToken, None) when the table may enter results, else (None, refusal page)."""
-    row = tokens.lookup(token)
+    row = play_selectors.lookup(token)
     if row is None:
         return None, _refusal(request, "unknown")
     if row.revoked:
@@ -199,7 +200,7 @@ def _enter(request, row):
 def _store(row, current, form, existing):
     actor = f"table {row.table_number}"
     if existing is None:
-        scoring_services.record_result(
+        result_services.record_result(
             row.section, board_number=form.cleaned_data["board"], ns=current["ns"],
             ew=current["ew"], round_number=current["round"], fields=form.result_fields,
             actor=actor, via="table",
@@ -209,7 +210,7 @@ def _store(row, current, form, existing):
         raise ValidationError(
             {"board": "The opponents have confirmed this board; only the director can change it."}
         )
-    scoring_services.correct_result(
+    result_services.correct_result(
         existing, fields=form.result_fields, user=None,
         reason=f"changed at {actor} before the opponents' O.K.",
     )  # fmt: skip
@@ -245,7 +246,7 @@ def _confirm(request, row):
             request, row, status=400,
             confirm_error="The opponents tick the box to say they have checked the results.",
         )  # fmt: skip
-    scoring_services.confirm(
+    result_services.confirm(
         row.section, table_number=row.table_number, round_number=current["round"],
         actor=f"table {row.table_number}",
     )  # fmt: skip
@@ -271,9 +272,9 @@ def table_codes(request, pk):
     for section in session.sections.prefetch_related("table_tokens"):
         active = {t.table_number: t for t in section.table_tokens.all() if not t.revoked}
         tables = []
-        for number in tokens.section_tables(section):
+        for number in play_selectors.section_tables(section):
             token = active.get(number)
-            url = tokens.entry_url(request, token) if token else ""
+            url = play_selectors.entry_url(request, token) if token else ""
             tables.append({"number": number, "url": url, "qr": _qr(url) if url else ""})
         sections.append({"section": section, "tables": tables})
     return render(request, "table/codes.html", {"session": session, "sections": sections})
@@ -296,15 +297,17 @@ def table_codes_action(request, pk):
         )
     action, table = request.POST.get("action"), request.POST.get("table", "")
     if action == "issue":
-        tokens.issue_tokens(section)
+        play_services.issue_tokens(section)
     elif action == "revoke_all":
-        tokens.revoke_all(section)
+        play_services.revoke_all(section)
     elif action in ("revoke", "reissue"):
-        number = next((t for t in tokens.section_tables(section) if str(t) == table.strip()), None)
+        number = next(
+            (t for t in play_selectors.section_tables(section) if str(t) == table.strip()), None
+        )
         if number is None:
             return HttpResponseBadRequest(
                 f"Table {table[:20]!r} is not a table of section {section.name}: nothing was changed.",
                 content_type="text/plain; charset=utf-8",
             )
-        (tokens.revoke if action == "revoke" else tokens.reissue)(section, number)
+        (play_services.revoke if action == "revoke" else play_services.reissue)(section, number)
     return redirect("table_codes", pk=session.pk)

@@ -11,9 +11,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from boards import deals, pbn
-from boards.cards import CardError, Suit
-from boards.dealing import Game
+from boards.engine import deals, pbn
+from boards.engine.cards import CardError, Suit
+from boards.engine.dealing import Game
 from boards.forms import parse_board_numbers
 
 

@@ -13,8 +13,8 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from scoring.team_results import heading, pair_text, team_kind
-from tournament.interchange.csv_io import standings_csv, travellers_csv
+from scoring.engine.team_results import heading, pair_text, team_kind
+from tournament.interchange.formats.csv_io import standings_csv, travellers_csv
 from tournament.management.interchange_commands import session_by_id
 
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, session, format, travellers, recompute, **options):
         from scoring.models import Standings
-        from scoring.services import recompute_standings
+        from scoring.standings.services import recompute_standings
 
         session = session_by_id(session)
         kept = Standings.objects.filter(session=session).first()

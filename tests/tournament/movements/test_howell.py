@@ -8,13 +8,8 @@ from tests.properties import examples
 from tournament.movements import build
 from tournament.movements.base import MovementError
 from tournament.movements.checks import balance, meetings, violations
-from tournament.movements.howell import (
-    STARTERS,
-    base_plays,
-    base_uniformity,
-    parse_starter,
-    search_starter,
-)
+from tournament.movements.howell import STARTERS, base_plays, base_uniformity, search_starter
+from tournament.movements.starters import parse_starter
 
 # MOVEMENTS.md §3: the published Howells' U; ours must be at least as balanced.
 PUBLISHED = {2: 100, 3: 60, 4: 100, 5: 83.33, 6: 100, 7: 91.30}

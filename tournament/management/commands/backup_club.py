@@ -14,7 +14,7 @@ class Command(BaseCommand):
         parser.add_argument("file")
 
     def handle(self, *args, **options):
-        from tournament.interchange.db_club import backup_club
+        from tournament.interchange.selectors import backup_club
         from tournament.models import Club
 
         club = Club.objects.filter(slug=options["slug"]).first()

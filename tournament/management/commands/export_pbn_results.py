@@ -11,6 +11,6 @@ class Command(SectionExportCommand):
     )
 
     def write(self, session, section):
-        from tournament.interchange.db import export_pbn_results
+        from tournament.interchange.selectors import export_pbn_results
 
         return export_pbn_results(session, section)

@@ -14,7 +14,7 @@ class Command(BaseCommand):
         parser.add_argument("session", type=int, help="the session's id")
 
     def handle(self, *args, **options):
-        from tournament.interchange.db import export_session
+        from tournament.interchange.selectors import export_session
 
         data = export_session(session_by_id(options["session"]))
         self.stdout.write(json.dumps(data, indent=2, ensure_ascii=False))

@@ -7,6 +7,6 @@ class Command(SectionExportCommand):
     help = "Write one section of a session as USEBIO 1.2 XML (scored now) to standard output."
 
     def write(self, session, section):
-        from tournament.interchange.db import export_usebio
+        from tournament.interchange.selectors import export_usebio
 
         return export_usebio(session, section)

@@ -8,6 +8,6 @@ class Command(ImportCommand):
     club_required = True
 
     def load(self, text, club):
-        from tournament.interchange.db import import_pbn_results
+        from tournament.interchange.services import import_pbn_results
 
         return import_pbn_results(text, club)

@@ -10,7 +10,7 @@ class Command(ImportCommand):
     club_required = True
 
     def load(self, text, club):
-        from tournament.interchange.db_club import import_players
+        from tournament.interchange.services import import_players
 
         return import_players(club, text)
 

@@ -7,6 +7,6 @@ class Command(ImportCommand):
     help = "Import a duplicate-session/1 file as a new session (all or nothing); prints its id."
 
     def load(self, text, club):
-        from tournament.interchange.db import import_session
+        from tournament.interchange.services import import_session
 
         return import_session(text, club=club)

@@ -7,6 +7,6 @@ class Command(ImportCommand):
     help = "Import a USEBIO 1.2 file as a new session (scores recomputed); prints its id."
 
     def load(self, text, club):
-        from tournament.interchange.db import import_usebio
+        from tournament.interchange.services import import_usebio
 
         return import_usebio(text, club=club)

@@ -16,13 +16,13 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from boards import services as board_services
-from boards.deals import Deal
+from boards.engine.deals import Deal
 from boards.models import Board
-from scoring import services as scoring_services
-from scoring.selectors import scheduled_plays
-from tournament import services
+from scoring.inputs import scheduled_plays
+from scoring.results import services as result_services
 from tournament.models import Club, Event, Player, Session
 from tournament.permissions import td_group
+from tournament.setup import services as setup_services
 
 PLAYERS = [
     ("Ada Lovelace", "F"), ("Charles Babbage", "M"), ("Mary Somerville", "F"),
@@ -121,10 +121,10 @@ class Command(BaseCommand):
     def _play(self, session, players, kind, options, *, rounds, seed):
         """Sign in pairs, choose the movement, deal, enter results (all, or the first rounds)."""
         entries = [(n + 1, players[2 * n : 2 * n + 2]) for n in range(len(players) // 2)]
-        section = services.create_section(session, "A", entries)
-        services.choose_movement(section, kind, **options)
+        section = setup_services.create_section(session, "A", entries)
+        setup_services.choose_movement(section, kind, **options)
         board_services.generate(session, seed=seed)
-        services.set_status(session, "running")
+        setup_services.set_status(session, "running")
         section.refresh_from_db()
         deals = {
             b.number: Deal.from_pbn(b.deal)
@@ -135,13 +135,13 @@ class Command(BaseCommand):
             for play in plays:
                 if rounds is None or play.round <= rounds:
                     fields = invent_result(session.event.game, deals[board], rng)
-                    scoring_services.record_result(
+                    result_services.record_result(
                         section, board_number=board, ns=play.ns, ew=play.ew, fields=fields
                     )
         confirm_rounds(section, rounds)
         if rounds is None:
-            services.set_status(session, "provisional")
-            services.set_status(session, "final")
+            setup_services.set_status(session, "provisional")
+            setup_services.set_status(session, "final")
 
 
 def confirm_rounds(section, rounds: int | None) -> None:
@@ -150,7 +150,7 @@ def confirm_rounds(section, rounds: int | None) -> None:
         (p.table, p.round) for ps in scheduled_plays(section.get_movement()).values() for p in ps
     }:
         if rounds is None or play[1] <= rounds:
-            scoring_services.confirm(
+            result_services.confirm(
                 section, table_number=play[0], round_number=play[1], actor="demo"
             )
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import pdf_data
 from tournament.models import Session
-from tournament.pdf import DOCUMENTS, PrintError
+from tournament.printing import selectors as print_selectors
+from tournament.printing.documents import DOCUMENTS
 
 
 class Command(BaseCommand):
@@ -32,15 +33,15 @@ class Command(BaseCommand):
         except Session.DoesNotExist:
             raise CommandError(f"there is no session {options['session']}") from None
         try:
-            name, _, body = pdf_data.render(
+            name, _, body = print_selectors.render(
                 session,
                 options["document"],
                 section=options["section"],
                 page=options["page_size"],
                 base_url=options["base_url"],
             )
-        except PrintError as exc:
-            raise CommandError(str(exc)) from None
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
         out = Path(options["out"] or name)
         out.write_bytes(body)
         self.stdout.write(f"wrote {out} ({len(body)} bytes)")

@@ -14,8 +14,8 @@ class Command(BaseCommand):
         parser.add_argument("file")
 
     def handle(self, *args, **options):
-        from tournament.interchange.db_club import restore_club
-        from tournament.interchange.errors import InterchangeError
+        from tournament.interchange.formats.errors import InterchangeError
+        from tournament.interchange.services import restore_club
 
         try:
             club = restore_club(json.loads(read_text(options["file"])))

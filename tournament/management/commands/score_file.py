@@ -18,9 +18,9 @@ class Command(BaseCommand):
         parser.add_argument("file")
 
     def handle(self, *args, **options):
-        from tournament.interchange.errors import InterchangeError
-        from tournament.interchange.scoring_input import score
-        from tournament.interchange.session_file import parse
+        from tournament.interchange.formats.errors import InterchangeError
+        from tournament.interchange.formats.scoring_input import score
+        from tournament.interchange.formats.session_file import parse
 
         try:
             text = Path(options["file"]).read_text(encoding="utf-8")

@@ -1,0 +1,167 @@
+"""Output dataclasses of the scoring engine: scored lines, boards, standings, the session result.
+
+Values are exact (``Fraction``); ``SessionResult.to_json()`` is the only place that rounds, to
+2 d.p., in the shape of the ``score_file`` command ("duplicate-standings/1").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scoring.engine.ranking import display
+
+__all__ = ["BoardResult", "FieldStandings", "ScoredLine", "SessionResult", "Standing"]
+
+FORMAT = "duplicate-standings/1"
+
+
+def _num(value: Fraction | int | None) -> float | None:
+    """Round for display to 2 d.p."""
+    return None if value is None else float(display(value))
+
+
+def _score(value: Fraction | int | None) -> int | float | None:
+    """A deal score: whole numbers stay whole, fractions (averages) show 2 d.p."""
+    if value is None:
+        return None
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else float(display(value))
+
+
+@dataclass(frozen=True)
+class ScoredLine:
+    """One table's result on a board after scoring.
+
+    ``line`` is the input ``ResultLine``; ``score_ns`` the N-S deal score (points, or N-S tricks
+    for whist; None for an artificial score or a board not played); ``ns_points``/``ew_points``
+    the comparison points (MPs, IMPs, net, tricks); ``extra`` holds auction ``ns_plus``,
+    ``ns_minus``, ``ns_excess``, ``ew_plus``, ``ew_minus``, ``ew_excess`` and whist revoke notes.
+    """
+
+    line: Any
+    score_ns: Fraction | None
+    display: str
+    ns_points: Fraction
+    ew_points: Fraction
+    played: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        line = self.line
+        out: dict[str, Any] = {
+            "ns": line.ns,
+            "ew": line.ew,
+            "contract": line.contract,
+            "declarer": line.declarer,
+            "tricks": line.tricks if line.tricks is not None else line.tricks_ns,
+            "score_ns": _score(self.score_ns),
+            "ns_points": _num(self.ns_points),
+            "ew_points": _num(self.ew_points),
+        }
+        if line.adjusted:
+            out["adjusted"] = line.adjusted
+        if not self.played:
+            out["not_played"] = True
+        out.update(
+            {k: _num(v) if isinstance(v, int | Fraction) else v for k, v in self.extra.items()}
+        )
+        return out
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """All scored lines of one board; ``top`` is the board's matchpoint top (None otherwise)."""
+
+    board: int
+    lines: tuple[ScoredLine, ...]
+    top: int | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One entry's place in its field. ``extra`` carries method columns (net: ``average``,
+    ``above_average``, ``plus``, ``minus``, ``excess``; whist: ``average``, ``above_average``)."""
+
+    rank: str
+    entry: int
+    name: str
+    score: Fraction
+    percent: Fraction | None
+    boards_played: int
+    boards_scheduled: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FieldStandings:
+    """The ranked standings of one field ("all", or "NS"/"EW" for a two-winner Mitchell)."""
+
+    name: str
+    standings: tuple[Standing, ...]
+
+
+@dataclass
+class SessionResult:
+    """The whole scored session. ``boards`` maps board number → BoardResult; ``top`` is the
+    matchpoint top per board (None for other methods); ``final`` says final v provisional;
+    ``extras`` holds ``"imp_teams"`` and ``"vp"`` (teams of four at IMPs) or ``"team_match"``
+    (a whist team match)."""
+
+    game: str
+    method: str
+    top: int | None
+    fields: tuple[FieldStandings, ...]
+    boards: dict[int, BoardResult]
+    final: bool = False
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def field(self, name: str) -> FieldStandings:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def standing(self, entry: int) -> Standing:
+        for f in self.fields:
+            for s in f.standings:
+                if s.entry == entry:
+                    return s
+        raise KeyError(entry)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``score_file`` JSON shape; numbers rounded to 2 d.p. only here. A whist team
+        match adds ``"team_match"`` (``scoring.engine.team_match.TeamMatch.to_json()``), teams of four
+        at IMPs ``"imp_teams"`` (``scoring.engine.imp_teams.ImpTeams.to_json()``)."""
+        out = {
+            "format": FORMAT,
+            "game": self.game,
+            "method": self.method,
+            "status": "final" if self.final else "provisional",
+            "fields": [
+                {"name": f.name, "standings": [_standing_json(s) for s in f.standings]}
+                for f in self.fields
+            ],
+            "boards": [
+                {"board": b.board, "results": [line.to_json() for line in b.lines]}
+                for _, b in sorted(self.boards.items())
+            ],
+        }
+        for key in ("team_match", "imp_teams"):
+            if key in self.extras:
+                out[key] = self.extras[key].to_json()
+        return out
+
+
+def _standing_json(s: Standing) -> dict[str, Any]:
+    out = {
+        "rank": s.rank,
+        "entry": s.entry,
+        "name": s.name,
+        "score": float(display(s.score)),
+        "percent": None if s.percent is None else float(display(s.percent)),
+        "boards_played": s.boards_played,
+    }
+    out.update({k: float(display(v)) for k, v in s.extra.items() if isinstance(v, int | Fraction)})
+    return out

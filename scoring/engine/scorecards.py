@@ -1,0 +1,132 @@
+"""A pair's (or player's) scorecard: round by round, board by board, with a running total.
+
+Built from the movement (who meets whom, where, on which boards) and the kept
+standings JSON (each table's scored line).  Boards the no-peeking rule hides
+(``shown``, see ``scoring.standings.selectors``) appear as "in play" with nothing
+about the result.  Nothing is scored here: points come from the engine's output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tournament.movements.base import Movement
+
+MATCHPOINTS = "matchpoints"
+
+
+@dataclass
+class CardLine:
+    board: int
+    shown: bool
+    direction: str = ""
+    contract: str = ""
+    declarer: str = ""
+    tricks: Any = None
+    score: Any = None
+    points: float | None = None
+    percent: float | None = None
+    running: float | None = None
+    note: str = ""
+
+
+@dataclass
+class CardRound:
+    round: int
+    table: int
+    direction: str
+    opponents: int | None
+    opponents_name: str
+    lines: list[CardLine] = field(default_factory=list)
+
+
+@dataclass
+class Scorecard:
+    entry: int
+    rounds: list[CardRound]
+    total: float
+    chart: list[float | None]
+    chart_kind: str  # "percent" (matchpoints) or "total" (running total)
+
+
+def _lines_by_board(section_data: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    return {b["board"]: b["results"] for b in section_data.get("boards", [])}
+
+
+def _my_line(results: list[dict[str, Any]], entry: int) -> tuple[str, dict[str, Any]] | None:
+    for line in results:
+        if line.get("ns") == entry:
+            return "NS", line
+        if line.get("ew") == entry:
+            return "EW", line
+    return None
+
+
+def _percent(method: str, points: float | None, line: dict[str, Any]) -> float | None:
+    """A board's matchpoint percentage: own MPs over the board's top (N-S + E-W MPs)."""
+    if method != MATCHPOINTS or points is None:
+        return None
+    top = (line.get("ns_points") or 0) + (line.get("ew_points") or 0)
+    return round(100 * points / top, 2) if top else None
+
+
+def card_line(board: int, shown: bool, found, method: str) -> CardLine:
+    if not shown:
+        return CardLine(board, False, note="in play")
+    if found is None:
+        return CardLine(board, True, note="no result yet")
+    direction, line = found
+    sign = 1 if direction == "NS" else -1
+    points = line.get("ns_points" if direction == "NS" else "ew_points")
+    score = line.get("score_ns")
+    note = "not played" if line.get("not_played") else (line.get("adjusted") or "")
+    return CardLine(
+        board=board, shown=True, direction=direction, contract=line.get("contract") or "",
+        declarer=line.get("declarer") or "", tricks=line.get("tricks"),
+        score=None if score is None else sign * score, points=points,
+        percent=_percent(method, points, line), note=note,
+    )  # fmt: skip
+
+
+def _seatings(movement: Movement | None, entry: int):
+    """(round, table, direction, opponents, boards) for every round the entry plays."""
+    if movement is None:
+        return []
+    out = []
+    for rnd in movement.rounds:
+        for seating in rnd.tables:
+            if entry not in (seating.ns, seating.ew):
+                continue
+            mine_ns = seating.ns == entry
+            opponents = seating.ew if mine_ns else seating.ns
+            boards = movement.boards_for(seating)
+            out.append((rnd.number, seating.table, "NS" if mine_ns else "EW", opponents, boards))
+    return out
+
+
+def build_scorecard(
+    movement: Movement | None,
+    section_data: dict[str, Any],
+    entry: int,
+    names: dict[int, str],
+    shown: set[int] | None,
+    method: str,
+) -> Scorecard:
+    """The scorecard of ``entry``; ``shown`` None means every board may be shown."""
+    by_board = _lines_by_board(section_data)
+    rounds, running, chart = [], 0.0, []
+    for number, table, direction, opponents, boards in _seatings(movement, entry):
+        card_round = CardRound(number, table, direction, opponents, names.get(opponents, ""))
+        for board in boards:
+            visible = shown is None or board in shown
+            found = _my_line(by_board.get(board, []), entry) if visible else None
+            line = card_line(board, visible, found, method)
+            if line.points is not None:
+                running += line.points
+                line.running = round(running, 2)
+                chart.append(line.percent if method == MATCHPOINTS else line.running)
+            card_round.lines.append(line)
+        rounds.append(card_round)
+    kind = "percent" if method == MATCHPOINTS else "total"
+    return Scorecard(entry, rounds, round(running, 2), chart, kind)

@@ -1,0 +1,483 @@
+"""The integration API: score a whole session from its result lines.
+
+``score_session(SessionInput) -> SessionResult`` and ``rescore_board(result, input, board)``
+(incremental: only the changed board is re-compared, then the totals are re-summed).
+Deal scores: ``scoring.engine.contract`` (Law 77), ``scoring.engine.auction`` (1926), tricks (whist);
+comparisons: ``scoring.engine.matchpoints``, ``scoring.engine.imps``, net plus/minus, tricks, total points.
+See docs/scoring.md, "Session API".
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from scoring.engine.adjustments import Adjusted, parse_adjusted, percent_to_imps
+from scoring.engine.auction import VALID_HONOUR_POINTS, auction_deal_score, plus_minus
+from scoring.engine.contract import (
+    DIRECTIONS,
+    Contract,
+    Result,
+    ScoringError,
+    check_tricks,
+    vulnerability,
+)
+from scoring.engine.contract import score_ns as contract_score_ns
+from scoring.engine.imp_teams import check_rooms, other_rooms, owner
+from scoring.engine.imps import butler_datum, cross_imps, imps
+from scoring.engine.matchpoints import matchpoint_board, top
+from scoring.engine.results import BoardResult, ScoredLine, SessionResult
+from scoring.engine.team_match import TEAM_METHODS, TeamInfo, check_team_lines, check_teams
+from scoring.engine.totals import build_fields
+from scoring.engine.whist import (
+    average_tricks,
+    check_whist_tricks,
+    pair_revoke,
+    round_half_up,
+    team_revoke,
+)
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "EntryInfo",
+    "ResultLine",
+    "ScoringError",
+    "SessionInput",
+    "TeamInfo",
+    "rescore_board",
+    "score_session",
+    "validate_line",
+]
+
+GAMES = ("contract", "auction", "whist")
+METHODS = (
+    "matchpoints",
+    "imps_butler",
+    "imps_cross",
+    "imps_teams",
+    "net",
+    "tricks",
+    "tricks_teams",
+    "total_points",
+)
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "mp_scale": "EBU",  # "EBU" 2/1/0 or "ACBL" 1/½/0 (Law 78A)
+    "neuberg": True,  # factor boards with fewer results (else plain ratio scaling)
+    "adjusted_policy": "60/40",  # or "session_percent" (EBU: the better of Ave+ and the session %)
+    "acbl_single_result_60": False,  # ACBLscore: a sole real result scores 60% both ways
+    "butler_drop": 1,  # highest and lowest scores dropped from the Butler datum
+    "butler_round": True,  # round the Butler datum to 10, halves away from zero
+    "whist_revoke_form": "pair",  # "pair" (±R, bounded by other tables) or "team" (average cap)
+    "whist_revoke_average_includes_offender": True,  # team-form average over all tables
+    "whist_full_revoke_penalty": False,  # committee orders the full pair-form penalty
+    "auction_cap_excludes_loser_honours": False,  # Law 10 reading (see scoring.engine.auction)
+    "scale_missed_boards": True,  # MPs × scheduled/played for a pair that missed boards
+}
+#: Defaults that differ by method: a whist team match takes the team form of the revoke
+#: penalty [002 L4251–4263] unless the conditions say otherwise.
+METHOD_DEFAULTS: dict[str, dict[str, Any]] = {"tricks_teams": {"whist_revoke_form": "team"}}
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One table's result on one board (entry numbers ``ns`` and ``ew``).
+
+    Give one of: ``contract`` + ``declarer`` + ``tricks`` (tricks taken by declarer; auction
+    extras ``honours_ns``/``honours_ew`` honour points held and ``revokes_ns``/``revokes_ew``);
+    ``tricks_ns`` (whist, with revokes); ``score_ns`` (a direct N-S score); ``adjusted``
+    ("A60/A40": N-S then E-W; IMPs "+3/-3"); or ``not_played``. ``fouled_group`` names the group
+    a fouled board's result is compared within.
+    """
+
+    board: int
+    ns: int
+    ew: int
+    round: int | None = None
+    table: int | None = None
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    honours_ns: int = 0
+    honours_ew: int = 0
+    revokes_ns: int = 0
+    revokes_ew: int = 0
+    tricks_ns: int | None = None
+    score_ns: int | None = None
+    adjusted: str | None = None
+    not_played: bool = False
+    fouled_group: str | None = None
+
+
+@dataclass(frozen=True)
+class EntryInfo:
+    """An entry (pair or team): ``field`` is the group it is ranked in ("all", "NS", "EW")."""
+
+    number: int
+    name: str = ""
+    field: str = "all"
+
+
+@dataclass
+class SessionInput:
+    """Everything needed to score a session. ``settings`` override DEFAULT_SETTINGS (and
+    METHOD_DEFAULTS); ``teams`` are the teams of a team match whose entries are pairs: the whist
+    team match ("tricks_teams") or teams of four at IMPs ("imps_teams")."""
+
+    game: str
+    method: str
+    lines: tuple[ResultLine, ...]
+    entries: tuple[EntryInfo, ...] = ()
+    settings: dict[str, Any] = field(default_factory=dict)
+    boards_scheduled: dict[int, int] = field(default_factory=dict)
+    results_expected: dict[int, int] = field(default_factory=dict)
+    vulnerability: dict[int, str] = field(default_factory=dict)
+    final: bool = False
+    teams: tuple[TeamInfo, ...] = ()
+
+    def setting(self, key: str) -> Any:
+        if key not in DEFAULT_SETTINGS:
+            raise ScoringError("settings", f"unknown setting {key!r}")
+        default = METHOD_DEFAULTS.get(self.method, {}).get(key, DEFAULT_SETTINGS[key])
+        return self.settings.get(key, default)
+
+
+def _whole(value: object, name: str, minimum: int = 0) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ScoringError(name, f"must be a whole number >= {minimum}, got {value!r}")
+
+
+def validate_line(game: str, line: ResultLine) -> None:
+    """Check one line; raise ScoringError naming the field (contract "8S", tricks 14, ...)."""
+    if game not in GAMES:
+        raise ScoringError("game", f"expected one of {GAMES}, got {game!r}")
+    _whole(line.board, "board", 1)
+    _whole(line.ns, "ns", 1)
+    _whole(line.ew, "ew", 1)
+    if line.ns == line.ew:
+        raise ScoringError("ew", f"entry {line.ns} cannot play against itself")
+    for name in ("revokes_ns", "revokes_ew"):
+        _whole(getattr(line, name), name)
+    if line.not_played:
+        return
+    if line.adjusted is not None:
+        parse_adjusted(line.adjusted)
+        return
+    if line.score_ns is not None:
+        if isinstance(line.score_ns, bool) or not isinstance(line.score_ns, int | Fraction):
+            raise ScoringError("score_ns", f"must be a number, got {line.score_ns!r}")
+        return
+    if game == "whist":
+        if line.tricks_ns is None:
+            raise ScoringError("tricks_ns", "a whist result needs the N-S tricks (0-13)")
+        check_whist_tricks(line.tricks_ns)
+        return
+    _validate_contract_line(game, line)
+
+
+def _validate_contract_line(game: str, line: ResultLine) -> None:
+    if line.contract is None:
+        raise ScoringError("contract", "missing: give a contract, a score, an adjustment or NP")
+    contract = Contract.parse(line.contract)
+    if game == "auction":
+        for name in ("honours_ns", "honours_ew"):
+            if getattr(line, name) not in VALID_HONOUR_POINTS:
+                raise ScoringError(
+                    name, f"honour points must be one of {sorted(VALID_HONOUR_POINTS)}"
+                )
+    if contract.passed_out:
+        return
+    if line.declarer not in DIRECTIONS:
+        raise ScoringError("declarer", f"expected N, E, S or W, got {line.declarer!r}")
+    if line.tricks is None:
+        raise ScoringError("tricks", "missing: the tricks taken by declarer (0-13)")
+    check_tricks(line.tricks)
+
+
+def _check_input(inp: SessionInput) -> None:
+    if inp.game not in GAMES:
+        raise ScoringError("game", f"expected one of {GAMES}, got {inp.game!r}")
+    if inp.method not in METHODS:
+        raise ScoringError("method", f"expected one of {METHODS}, got {inp.method!r}")
+    if inp.method == "tricks_teams" and inp.game != "whist":
+        raise ScoringError(
+            "method", f"tricks_teams scores a duplicate whist team match; for {inp.game} "
+            "teams use imps_teams",
+        )  # fmt: skip
+    for key in inp.settings:
+        inp.setting(key)
+    known = {e.number for e in inp.entries}
+    seen: set[tuple[int, int]] = set()
+    for line in inp.lines:
+        validate_line(inp.game, line)
+        for side in ("ns", "ew"):
+            entry = getattr(line, side)
+            if known and entry not in known:
+                raise ScoringError(side, f"board {line.board}: entry {entry} is not in the session")
+            if (line.board, entry) in seen and not _entries_are_teams(inp):
+                raise ScoringError(side, f"board {line.board}: entry {entry} has two results")
+            seen.add((line.board, entry))
+    if inp.method in TEAM_METHODS:
+        _check_team_match(inp)
+
+
+def _entries_are_teams(inp: SessionInput) -> bool:
+    """IMPs teams without ``teams``: each entry is a team and plays a board in both rooms."""
+    return inp.method == "imps_teams" and not inp.teams
+
+
+def _check_team_match(inp: SessionInput) -> None:
+    """A team match: its teams as the law allows, every line between two teams; at IMPs, each
+    match once in each room of a board (without teams, the entries are the teams)."""
+    if inp.method == "imps_teams":
+        if inp.teams:
+            check_teams(inp.teams)
+            check_team_lines(inp.teams, inp.lines)
+        check_rooms(inp.lines, owner(inp.teams))
+        return
+    if not inp.teams and not inp.lines:
+        return
+    if not inp.teams:
+        raise ScoringError(
+            "teams", "a whist team match needs its teams (each team's N-S and E-W pairs)"
+        )
+    check_teams(inp.teams)
+    check_team_lines(inp.teams, inp.lines)
+
+
+def _lines_by_board(lines: tuple[ResultLine, ...]) -> dict[int, list[ResultLine]]:
+    by_board: dict[int, list[ResultLine]] = defaultdict(list)
+    for line in lines:
+        by_board[line.board].append(line)
+    return by_board
+
+
+def _expected(inp: SessionInput, by_board: Mapping[int, list[ResultLine]]) -> dict[int, int]:
+    default = max((len(v) for v in by_board.values()), default=0)
+    return {b: inp.results_expected.get(b, default) for b in by_board}
+
+
+def score_session(inp: SessionInput) -> SessionResult:
+    """Validate and score a whole session; see docs/scoring.md "Session API"."""
+    _check_input(inp)
+    by_board = _lines_by_board(inp.lines)
+    expected = _expected(inp, by_board)
+    boards = {b: score_board(inp, b, lines, expected[b]) for b, lines in by_board.items()}
+    return _assemble(inp, boards)
+
+
+def rescore_board(result: SessionResult, inp: SessionInput, board: int) -> SessionResult:
+    """Incremental update after ``inp`` changed on ``board`` only: re-compare that board and
+    re-sum the totals; every other board's scored lines are reused from ``result``."""
+    lines = [line for line in inp.lines if line.board == board]
+    for line in lines:
+        validate_line(inp.game, line)
+    if inp.method in TEAM_METHODS:
+        _check_team_match(replace(inp, lines=tuple(lines)))
+    boards = dict(result.boards)
+    old_default = max((len(r.lines) for r in boards.values()), default=0)
+    rest = [len(r.lines) for b, r in boards.items() if b != board]
+    if max(rest + [len(lines)], default=0) != old_default:
+        return score_session(inp)  # the default expected count changed: every board moves
+    if lines:
+        expected = inp.results_expected.get(board, old_default)
+        boards[board] = score_board(inp, board, lines, expected)
+    else:
+        boards.pop(board, None)
+    return _assemble(inp, boards)
+
+
+def _assemble(inp: SessionInput, boards: dict[int, BoardResult]) -> SessionResult:
+    tops = [b.top for b in boards.values() if b.top is not None]
+    top = max(tops) if tops else None
+    fields, extras = build_fields(inp, boards, top)
+    return SessionResult(inp.game, inp.method, top, fields, boards, inp.final, extras)
+
+
+def with_line(inp: SessionInput, old: ResultLine | None, new: ResultLine | None) -> SessionInput:
+    """A copy of ``inp`` with ``old`` replaced by ``new`` (either may be None: add / remove)."""
+    lines = [line for line in inp.lines if line is not old and line != old]
+    if new is not None:
+        lines.append(new)
+    return replace(inp, lines=tuple(lines))
+
+
+# --- one board: deal scores, then the comparison -------------------------------------------
+
+
+@dataclass
+class _Deal:
+    """A line's deal score for each side (they may not balance: caps, revoke bounds)."""
+
+    ns: Fraction | None
+    ew: Fraction | None
+    display: str
+    adjusted: Adjusted | None = None
+    played: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _deal(inp: SessionInput, line: ResultLine, vul: str) -> _Deal:
+    if line.not_played:
+        return _Deal(None, None, "NP", played=False)
+    if line.adjusted is not None:
+        adj = parse_adjusted(line.adjusted)
+        return _Deal(None, None, str(adj), adjusted=adj)
+    if line.score_ns is not None:
+        value = Fraction(line.score_ns)
+        return _Deal(value, -value, str(line.score_ns))
+    if inp.game == "whist":
+        t = line.tricks_ns
+        return _Deal(Fraction(t), Fraction(13 - t), f"{t} tricks")
+    if inp.game == "auction":
+        return _auction_deal(inp, line)
+    result = Result(Contract.parse(line.contract), line.declarer, line.tricks)
+    value = Fraction(contract_score_ns(result.contract, line.declarer, line.tricks, vul))
+    return _Deal(value, -value, str(result))
+
+
+def _auction_deal(inp: SessionInput, line: ResultLine) -> _Deal:
+    contract = Contract.parse(line.contract)
+    score = auction_deal_score(
+        contract, line.declarer, line.tricks, line.honours_ns, line.honours_ew,
+        line.revokes_ns, line.revokes_ew,
+    )  # fmt: skip
+    pm = plus_minus(score, inp.setting("auction_cap_excludes_loser_honours"))
+    extra = {
+        "ns_plus": pm.ns_plus, "ns_minus": pm.ns_minus, "ns_excess": pm.ns_excess,
+        "ew_plus": pm.ew_plus, "ew_minus": pm.ew_minus, "ew_excess": pm.ew_excess,
+    }  # fmt: skip
+    text = str(Result(contract, line.declarer, line.tricks))
+    return _Deal(Fraction(pm.ns_net), Fraction(pm.ew_net), text, extra=extra)
+
+
+def _whist_revokes(inp: SessionInput, lines: list[ResultLine], deals: list[_Deal]) -> None:
+    """Apply whist revoke penalties in place (pair form ±R, or team form capped at average)."""
+    for i, line in enumerate(lines):
+        for side in ("ns", "ew"):
+            revokes = getattr(line, f"revokes_{side}")
+            if revokes and deals[i].adjusted is None and deals[i].played:
+                _whist_revoke(inp, i, side, revokes, deals)
+
+
+def _whist_revoke(inp: SessionInput, i: int, side: str, revokes: int, deals: list[_Deal]) -> None:
+    own = [d for j, d in enumerate(deals) if d.played and d.adjusted is None and j != i]
+    made = int(getattr(deals[i], side))
+    others = [int(getattr(d, side)) for d in own]
+    if inp.setting("whist_revoke_form") == "team":
+        pool = others + ([made] if inp.setting("whist_revoke_average_includes_offender") else [])
+        offenders = team_revoke(made, revokes, average_tricks(pool or [made]))
+        non_offenders = 13 - offenders
+        note = f"{offenders} (revoke, capped at average)"
+    else:
+        offenders, non_offenders = pair_revoke(
+            made, revokes, others, inp.setting("whist_full_revoke_penalty")
+        )
+        note = f"{made} −R / {13 - made} +R"
+    other = "ew" if side == "ns" else "ns"
+    setattr(deals[i], side, Fraction(offenders))
+    setattr(deals[i], other, Fraction(non_offenders))
+    deals[i].display = note
+
+
+def score_board(
+    inp: SessionInput, board: int, lines: list[ResultLine], expected: int
+) -> BoardResult:
+    """Score one board: deal scores per line, then the session's comparison method."""
+    vul = inp.vulnerability.get(board) or vulnerability(board)
+    deals = [_deal(inp, line, vul) for line in lines]
+    if inp.game == "whist":
+        _whist_revokes(inp, lines, deals)
+    points, top = compare_board(inp, lines, deals, expected)
+    scored = tuple(
+        ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra)
+        for line, d, p in zip(lines, deals, points, strict=True)
+    )
+    return BoardResult(board, scored, top)
+
+
+_ZERO = (Fraction(0), Fraction(0))
+
+
+def compare_board(
+    inp: SessionInput, lines: list[ResultLine], deals: list[_Deal], expected: int
+) -> tuple[list[tuple[Fraction, Fraction]], int | None]:
+    """Points (N-S, E-W) per line by the session's method, and the board top (MPs only)."""
+    if inp.method == "matchpoints":
+        return _matchpoint(inp, lines, deals, expected)
+    points = [_ZERO] * len(deals)
+    real = [i for i, d in enumerate(deals) if d.played and d.adjusted is None]
+    values = [deals[i].ns for i in real]
+    if inp.method in ("imps_butler", "imps_cross") and values:
+        if inp.method == "imps_butler":
+            datum = butler_datum(values, inp.setting("butler_drop"), inp.setting("butler_round"))
+            ns_imps = [Fraction(imps(v - datum)) for v in values]
+        else:
+            ns_imps = cross_imps(values)
+        for i, value in zip(real, ns_imps, strict=True):
+            points[i] = (value, -value)
+    elif inp.method == "imps_teams":
+        _teams(inp, lines, deals, real, points)
+    elif inp.method in ("net", "tricks", "tricks_teams", "total_points"):
+        for i in real:
+            points[i] = (deals[i].ns, deals[i].ew)
+    _artificial(inp, deals, real, points)
+    return points, None
+
+
+def _teams(inp: SessionInput, lines, deals, real, points) -> None:
+    """Each line against the other room's line of its match (the same teams, seats swapped,
+    found through each pair's team; ``scoring.engine.imp_teams``): IMPs(NS − NS')."""
+    found = other_rooms([lines[i] for i in real], owner(inp.teams))
+    for a, b in found.items():
+        i, j = real[a], real[b]
+        value = Fraction(imps(deals[i].ns - deals[j].ns))
+        points[i] = (value, -value)
+
+
+def _artificial(inp: SessionInput, deals: list[_Deal], real: list[int], points: list) -> None:
+    """IMP methods: Ave+/Ave/Ave− = +3/0/−3 IMPs (Law 86A) or the IMPs given; net, tricks and
+    total points: each side takes the average of the real results in its direction."""
+    for i, d in enumerate(deals):
+        if d.adjusted is None:
+            continue
+        adj = d.adjusted
+        if inp.method.startswith("imps"):
+            if adj.kind == "imps":
+                points[i] = (adj.ns, adj.ew)
+            else:
+                points[i] = (percent_to_imps(adj.ns), percent_to_imps(adj.ew))
+        elif real:
+            ns = average_tricks([points[j][0] for j in real])
+            ew = average_tricks([points[j][1] for j in real])
+            if inp.game == "whist":
+                ns, ew = Fraction(round_half_up(ns)), Fraction(13 - round_half_up(ns))
+            points[i] = (ns, ew)
+
+
+def _matchpoint(inp: SessionInput, lines, deals, expected):
+    """Matchpoint each fouled group (or the whole board) separately, factored to ``expected``."""
+    scale = inp.setting("mp_scale")
+    points = [_ZERO] * len(deals)
+    groups: dict[str | None, list[int]] = defaultdict(list)
+    for i, d in enumerate(deals):
+        if d.played:
+            groups[lines[i].fouled_group].append(i)
+    for members in groups.values():
+        scores, artificial = [], []
+        for i in members:
+            adj = deals[i].adjusted
+            if adj is not None and adj.kind != "percent":
+                raise ScoringError("adjusted", f"board {lines[i].board}: use A60/A40 for MPs")
+            scores.append(None if adj else deals[i].ns)
+            artificial.append((adj.ns, adj.ew) if adj else None)
+        mps = matchpoint_board(
+            scores, artificial, max(expected, len(members)), scale, inp.setting("neuberg"),
+            inp.setting("acbl_single_result_60"),
+        )  # fmt: skip
+        for k, i in enumerate(members):
+            points[i] = (mps.ns[k], mps.ew[k])
+    return points, top(max(expected, 1), scale)

@@ -1,0 +1,249 @@
+"""Session totals: net plus/minus (duplicate auction), direction averages, total points.
+
+Seed: round slips "deducting the lower from the higher" [002 L2988–2995]; net "460 plus"
+[002 L3009–3014]; direction average = total ÷ tables, each pair above/below average
+[002 L3017–3023]; winners each way (Law 11) [002 L3378–3383]; excess added to the plus side to
+balance [002 L3385–3388]; total points (Law 78C). ``../shared/SCORING.md`` §2 and §5.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from scoring.engine.adjustments import parse_adjusted
+from scoring.engine.contract import ScoringError
+from scoring.engine.imp_teams import imp_teams, owner
+from scoring.engine.ranking import display, rank
+from scoring.engine.results import FieldStandings, Standing
+from scoring.engine.team_match import TEAM_METHODS, TeamInfo, team_match
+from scoring.engine.whist import round_half_up
+
+__all__ = [
+    "RoundSlip",
+    "above_average",
+    "direction_average",
+    "excess_balance",
+    "net_score",
+    "round_slip",
+    "total_points",
+    "build_fields",
+    "winners_each_way",
+]
+
+
+@dataclass(frozen=True)
+class RoundSlip:
+    """One round's slip entry: "110 plus on deals 13 to 16" for N-S, "110 minus" for E-W."""
+
+    ns_net: int
+    ew_net: int
+
+    def describe(self, side: str, deals: str = "") -> str:
+        value = self.ns_net if side == "NS" else self.ew_net
+        word = "plus" if value > 0 else "minus" if value < 0 else "even"
+        tail = f" on deals {deals}" if deals else ""
+        return f"{abs(value)} {word}{tail}"
+
+
+def round_slip(ns_total: int, ew_total: int) -> RoundSlip:
+    """Deduct the lower total from the higher (TC-1: 420 v 310 → N-S +110, E-W −110)."""
+    diff = ns_total - ew_total
+    return RoundSlip(diff, -diff)
+
+
+def net_score(pluses: Iterable[int], minuses: Iterable[int]) -> int:
+    """Net of a pair's plus and minus entries (TC-2: 820 plus, 360 minus → 460 plus)."""
+    return sum(pluses) - sum(abs(m) for m in minuses)
+
+
+def direction_average(nets: Sequence[int | Fraction], tables: int | None = None) -> Fraction:
+    """A direction's total net ÷ the number of tables (TC-3: 1,638 / 7 = 234), exact."""
+    divisor = len(nets) if tables is None else tables
+    if divisor < 1:
+        raise ScoringError("tables", f"the number of tables must be at least 1, got {divisor}")
+    return Fraction(sum(Fraction(n) for n in nets), divisor)
+
+
+def above_average(net: int | Fraction, average: Fraction) -> Fraction:
+    """A pair's score relative to its direction's average (TC-3: 460 → +226, 183 → −51)."""
+    return Fraction(net) - average
+
+
+def winners_each_way(nets: Mapping[object, int | Fraction]) -> list[object]:
+    """The pairs with the largest net in a direction (the least net minus if all are minus).
+
+    Ties all win (Law 11 names no tie-break) [002 L3378–3383].
+    """
+    if not nets:
+        return []
+    best = max(nets.values())
+    return [pair for pair, net in nets.items() if net == best]
+
+
+def excess_balance(nets: Iterable[int | Fraction], excesses: Iterable[int | Fraction]) -> Fraction:
+    """Σ(net) + Σ(excess) over all pairs; 0 when the session balances [002 L3385–3388]."""
+    return sum((Fraction(n) for n in nets), Fraction(0)) + sum(
+        (Fraction(e) for e in excesses), Fraction(0)
+    )
+
+
+def total_points(scores: Iterable[int]) -> int:
+    """Total points (Law 78C): the plain sum of a pair's raw scores."""
+    return sum(scores)
+
+
+# --- session totals: per entry sums, fields and standings ----------------------------------
+
+
+@dataclass
+class _Tally:
+    points: Fraction = Fraction(0)
+    played: int = 0
+    boards: set = field(default_factory=set)
+    real_points: Fraction = Fraction(0)
+    real_boards: int = 0
+    columns: dict = field(default_factory=dict)
+
+
+def _tally(boards: Mapping[int, Any]) -> dict[int, _Tally]:
+    """Sum each entry's points over all boards (N-S points when N-S, E-W points when E-W)."""
+    tallies: dict[int, _Tally] = defaultdict(_Tally)
+    for board in boards.values():
+        for scored in board.lines:
+            for side in ("ns", "ew"):
+                t = tallies[getattr(scored.line, side)]
+                t.boards.add(board.board)
+                if not scored.played:
+                    continue
+                value = scored.ns_points if side == "ns" else scored.ew_points
+                t.points += value
+                t.played += 1
+                if scored.line.adjusted is None:
+                    t.real_points += value
+                    t.real_boards += 1
+                for key in ("plus", "minus", "excess"):
+                    amount = scored.extra.get(f"{side}_{key}", 0)
+                    t.columns[key] = t.columns.get(key, 0) + amount
+    return tallies
+
+
+def session_percent_boards(boards: dict[int, Any], top: int) -> dict[int, Any]:
+    """EBU option: an artificial MP score becomes the better of Ave+ and the pair's session
+    percentage on its real boards (and the worse of Ave− and it); Ave stays 50%."""
+    tallies = _tally(boards)
+    out = {}
+    for number, board in boards.items():
+        lines = []
+        for scored in board.lines:
+            if scored.line.adjusted is not None and scored.played:
+                adj = parse_adjusted(scored.line.adjusted)
+                ns = _policy(adj.ns, tallies[scored.line.ns], top)
+                ew = _policy(adj.ew, tallies[scored.line.ew], top)
+                scored = replace(
+                    scored, ns_points=ns * board.top / 100, ew_points=ew * board.top / 100
+                )
+            lines.append(scored)
+        out[number] = replace(board, lines=tuple(lines))
+    return out
+
+
+def _policy(percent: Fraction, tally: _Tally, top: int) -> Fraction:
+    if tally.real_boards == 0 or percent == 50:
+        return percent
+    own = tally.real_points * 100 / (top * tally.real_boards)
+    return max(percent, own) if percent > 50 else min(percent, own)
+
+
+def _entries(inp: Any, tallies: Mapping[int, _Tally]) -> list[Any]:
+    """The entries ranked; in a team match of pairs each pair in the field of its direction."""
+    entries = list(inp.entries) or [_Entry(number, "", "all") for number in sorted(tallies)]
+    if inp.method in TEAM_METHODS:
+        seats = {p: t.direction(p) for t in inp.teams for p in t.pairs}
+        entries = [replace(e, field=seats.get(e.number, e.field)) for e in entries]
+    return entries
+
+
+@dataclass(frozen=True)
+class _Entry:
+    number: int
+    name: str
+    field: str
+
+
+def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tuple, dict]:
+    """Ranked standings per field, and session extras (teams of four at IMPs: ``"imp_teams"``,
+    a ``scoring.engine.imp_teams.ImpTeams``, and each team's victory points ``"vp"``; a whist team
+    match: ``"team_match"``, a ``scoring.engine.team_match.TeamMatch``)."""
+    if inp.method == "matchpoints" and inp.setting("adjusted_policy") == "session_percent":
+        boards.update(session_percent_boards(boards, top or 0))
+    tallies = _tally(boards)
+    entries = _entries(inp, tallies)
+    by_field: dict[str, list] = {}
+    for entry in entries:
+        by_field.setdefault(entry.field, []).append(entry)
+    fields = tuple(_field(inp, name, members, tallies, top) for name, members in by_field.items())
+    pairs = {s.entry: s for f in fields for s in f.standings}
+    extras: dict[str, Any] = {}
+    if inp.method == "imps_teams":
+        extras["vp"] = {}
+        if boards:
+            teams = inp.teams or tuple(TeamInfo(e.number, e.name) for e in entries)
+            extras["imp_teams"] = imp_teams(teams, owner(inp.teams), boards, pairs)
+            extras["vp"] = extras["imp_teams"].vp
+    if inp.method == "tricks_teams" and inp.teams and boards:
+        extras["team_match"] = team_match(inp.teams, pairs)
+    return fields, extras
+
+
+def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
+    """(score, percent) of one entry by the session's method."""
+    score = tally.points
+    if inp.method == "imps_teams" and not inp.teams:
+        return score / 2, None  # a team entry is on both rooms' lines of each comparison
+    if inp.method != "matchpoints":
+        return score, None
+    if inp.setting("scale_missed_boards") and 0 < tally.played < scheduled:
+        score = score * scheduled / tally.played
+    percent = score * 100 / (top * scheduled) if top and scheduled else None
+    return score, percent
+
+
+def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None):
+    rows = []
+    for entry in members:
+        tally = tallies.get(entry.number, _Tally())
+        scheduled = inp.boards_scheduled.get(entry.number, len(tally.boards))
+        score, percent = _score(inp, tally, scheduled, top)
+        rows.append([entry, score, percent, tally, scheduled])
+    averages = _field_columns(inp, rows)
+    keys = [r[2] if r[2] is not None else r[1] for r in rows]
+    ranks = rank(keys)
+    order = sorted(range(len(rows)), key=lambda i: (-display(keys[i]), rows[i][0].number))
+    standings = tuple(
+        Standing(ranks[i], rows[i][0].number, rows[i][0].name, rows[i][1], rows[i][2],
+                 rows[i][3].played, rows[i][4], averages[i])
+        for i in order
+    )  # fmt: skip
+    return FieldStandings(name, standings)
+
+
+def _field_columns(inp: Any, rows: list) -> list[dict]:
+    """Net plus/minus: plus, minus, excess, the direction average and above/below average;
+    whist tricks: the rounded direction average and above/below average."""
+    if inp.method not in ("net", "tricks", "tricks_teams") or not rows:
+        return [{} for _ in rows]
+    divisor = len(rows)
+    average = direction_average([r[1] for r in rows], divisor)
+    if inp.method in ("tricks", "tricks_teams"):
+        average = Fraction(round_half_up(average))
+    out = []
+    for r in rows:
+        columns = {"average": average, "above_average": above_average(r[1], average)}
+        if inp.method == "net":
+            columns.update({k: Fraction(v) for k, v in r[3].columns.items()})
+        out.append(columns)
+    return out

@@ -1,0 +1,156 @@
+"""The scoring engine's input, read from the database: each result row as a ``ResultLine``,
+the plays a movement schedules for every board, an individual movement's seats, and a whole
+section as a ``SessionInput`` (``scoring.engine.session``).  Results (writes) and standings
+(recomputation) both build on it; it reads models and builds engine values, nothing more.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from scoring.engine.session import EntryInfo, ResultLine, SessionInput
+from scoring.engine.team_match import TEAM_METHODS, TeamInfo, teams_from_seats
+from scoring.models import BoardResult
+from tournament.movements.base import Movement, Seating
+from tournament.movements.teams import team_pairs
+
+LINE_FIELDS = (
+    "contract",
+    "declarer",
+    "tricks",
+    "lead",
+    "honours_ns",
+    "honours_ew",
+    "revokes_ns",
+    "revokes_ew",
+    "tricks_ns",
+    "score_ns",
+    "adjusted",
+    "not_played",
+    "fouled_group",
+)
+
+
+def result_line(row: BoardResult, ns: int | None = None, ew: int | None = None) -> ResultLine:
+    """One stored result as an engine ``ResultLine`` (blank text fields become None)."""
+
+    def value(name):
+        v = getattr(row, name)
+        return None if v == "" else v
+
+    return ResultLine(
+        board=row.board_number,
+        ns=ns if ns is not None else row.ns_entry.number,
+        ew=ew if ew is not None else row.ew_entry.number,
+        round=row.round_number,
+        table=row.table_number,
+        **{name: value(name) for name in LINE_FIELDS},
+    )
+
+
+@dataclass(frozen=True)
+class Play:
+    """Where the movement says a board is played: round, table and the two entries."""
+
+    round: int
+    table: int
+    ns: int
+    ew: int
+
+
+def scheduled_plays(movement: Movement) -> dict[int, list[Play]]:
+    """Board number → the plays the movement schedules for it (phantom tables excluded)."""
+    plays: dict[int, list[Play]] = {}
+    for rnd in movement.rounds:
+        for seating in rnd.tables:
+            ns, ew = _sides(seating)
+            if _has_phantom(movement, seating) or ns is None or ew is None:
+                continue
+            for board in movement.boards_for(seating):
+                plays.setdefault(board, []).append(Play(rnd.number, seating.table, ns, ew))
+    return plays
+
+
+def _sides(seating: Seating) -> tuple[int | None, int | None]:
+    """The entries a result row is stored under: the pairs, or (individual) the N and E
+    players, whose partners S and W are credited with the same score (scoring.engine.individual)."""
+    if seating.is_individual:
+        return seating.n, seating.e
+    return seating.ns, seating.ew
+
+
+def individual_seats(movement: Movement | None) -> dict[tuple[int, int], tuple] | None:
+    """(round, table) → (n, s, e, w) for an individual movement, else None."""
+    if movement is None or not movement.individual:
+        return None
+    return {
+        (rnd.number, st.table): (st.n, st.s, st.e, st.w)
+        for rnd in movement.rounds
+        for st in rnd.tables
+        if st.is_individual and not _has_phantom(movement, st)
+    }
+
+
+def _has_phantom(movement: Movement, seating: Seating) -> bool:
+    return movement.phantom is not None and movement.phantom in seating.seated
+
+
+def entry_fields(movement: Movement | None, numbers: list[int]) -> dict[int, str]:
+    """Which field each entry is ranked in: "NS"/"EW" for two-winner movements, else "all"."""
+    if movement is None or movement.fields != 2:
+        return dict.fromkeys(numbers, "all")
+    first = movement.rounds[0]
+    field = {}
+    for seating in first.tables:
+        if seating.ns is not None:
+            field[seating.ns] = "NS"
+        if seating.ew is not None:
+            field[seating.ew] = "EW"
+    return {n: field.get(n, "all") for n in numbers}
+
+
+def section_input(section, event, *, final: bool = False) -> SessionInput:
+    """The scoring engine's input for one section (entries, schedule, every result)."""
+    movement = section.get_movement()
+    entries = list(section.entries.all())
+    numbers = [e.number for e in entries if not e.withdrawn]
+    fields = entry_fields(movement, numbers)
+    infos = tuple(
+        EntryInfo(e.number, e.display_name, fields[e.number]) for e in entries if not e.withdrawn
+    )
+    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
+    lines = tuple(result_line(r) for r in rows)
+    scheduled: dict[int, int] = {}
+    expected: dict[int, int] = {}
+    if movement is not None:
+        plays = scheduled_plays(movement)
+        expected = {board: len(p) for board, p in plays.items()}
+        count: Counter[int] = Counter()
+        seats = individual_seats(movement) or {}
+        for board_plays in plays.values():
+            for play in board_plays:
+                for player in seats.get((play.round, play.table), (play.ns, play.ew)):
+                    count[player] += 1
+        scheduled = {n: count[n] for n in numbers if count[n]}
+    settings = dict(event.conditions.get("scoring", {})) if event.conditions else {}
+    return SessionInput(
+        game=event.game,
+        method=event.scoring_method,
+        lines=lines,
+        entries=infos,
+        settings=settings,
+        boards_scheduled=scheduled,
+        results_expected=expected,
+        final=final,
+        teams=section_teams(movement, entries) if event.scoring_method in TEAM_METHODS else (),
+    )
+
+
+def section_teams(movement: Movement | None, entries) -> tuple[TeamInfo, ...]:
+    """The teams of a team match (whist, or teams of four at IMPs): as the team movement seats
+    them (team k = N-S pair k and E-W pair T+k), named by the team name given on an entry; none
+    without that movement."""
+    if movement is None:
+        return ()
+    return teams_from_seats(team_pairs(movement), {e.number: e.name for e in entries})

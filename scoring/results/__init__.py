@@ -1,0 +1,1 @@
+"""Per-board results: entry (console, pick-up slip, table phones), correction with a reason, the opponents' O.K., and the audit trail."""

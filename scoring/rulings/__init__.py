@@ -1,0 +1,1 @@
+"""The TD's rulings on irregularities (Laws of Duplicate Whist, Laws of Duplicate Auction Bridge): fouled boards, wrong card counts, shifted hands, revokes — each kept as a Ruling with the results it set."""

@@ -1,0 +1,163 @@
+"""CSV out (standings, travellers) and in (a club's players list), pure.
+
+The standings and travellers are written from the standings JSON of ``scoring_input.score``
+(the same figures as the pages).  The players list is read leniently (header names in any
+case and order, ``;`` or ``,``) and every fault names its line: ``line 7: ...``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engine.team_results import (
+    TOTAL,
+    matches_text,
+    pairs_text,
+    team_kind,
+    vp_text,
+    winner_text,
+)
+from tournament.interchange.formats.errors import InterchangeError
+
+STANDINGS_COLUMNS = ("field", "rank", "entry", "name", "score", "percent", "boards_played")
+#: the teams before the pairs: a whist team match (``team_match``), teams of four at IMPs.
+TEAM_COLUMNS = {
+    "team_match": (
+        "rank", "team", "name", "pairs", "tricks", "odd_pair_credit", "aggregate", "margin",
+        "result", "winner",
+    ),
+    "imp_teams": ("rank", "team", "name", "pairs", "imps", "vp", "matches", "result", "winner"),
+}  # fmt: skip
+TRAVELLER_COLUMNS = (
+    "board",
+    "ns",
+    "ew",
+    "contract",
+    "declarer",
+    "tricks",
+    "score_ns",
+    "ns_points",
+    "ew_points",
+    "adjusted",
+)
+PLAYER_HEADERS = {
+    "name": ("name", "player", "player name", "full name"),
+    "membership": ("membership", "membership number", "member no", "number", "national id", "ebu"),
+    "email": ("email", "e-mail"),
+    "phone": ("phone", "telephone", "mobile"),
+    "gender": ("gender", "sex"),
+}
+
+
+def _write(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(
+        {k: ("" if row.get(k) is None else row.get(k)) for k in columns} for row in rows
+    )
+    return out.getvalue()
+
+
+def standings_csv(standings: dict[str, Any]) -> str:
+    """One row per entry and field, in rank order; a team match's teams come first
+    (``teams_csv``), then a blank line."""
+    rows = [{"field": f["name"], **s} for f in standings["fields"] for s in f["standings"]]
+    teams = teams_csv(standings)
+    return (teams + "\n" if teams else "") + _write(STANDINGS_COLUMNS, rows)
+
+
+def teams_csv(standings: dict[str, Any]) -> str:
+    """One row per team, in place order, its cells as on the pages (``scoring.engine.team_results``);
+    "" for a section of pairs only."""
+    kind = team_kind(standings)
+    if kind is None:
+        return ""
+    key = TOTAL[kind]
+    rows = [
+        {**t, "pairs": pairs_text(t["pairs"], key), "matches": matches_text(t.get("matches", ())),
+         "vp": vp_text(t.get("vp")), "winner": winner_text(t["winner"])}
+        for t in standings[kind]["teams"]
+    ]  # fmt: skip
+    return _write(TEAM_COLUMNS[kind], rows)
+
+
+def travellers_csv(standings: dict[str, Any]) -> str:
+    """One row per result line, board by board."""
+    rows = [{"board": b["board"], **r} for b in standings["boards"] for r in b["results"]]
+    return _write(TRAVELLER_COLUMNS, rows)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    line: int
+    name: str
+    membership: str = ""
+    email: str = ""
+    phone: str = ""
+    gender: str = ""
+
+
+def read_players(text: str) -> list[PlayerRow]:
+    """Players from CSV with a header row; raise InterchangeError naming the line."""
+    if not text.strip():
+        raise InterchangeError(
+            "line 1", "the file is empty; expected a header such as name,membership"
+        )
+    header = text.splitlines()[0]
+    delimiter = max(",;\t", key=header.count)
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter)
+    columns = _columns(next(reader))
+    rows, seen = [], {}
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        player = _player(row, columns, line)
+        if player.membership and player.membership in seen:
+            raise InterchangeError(
+                f"line {line}",
+                f"membership number {player.membership} is also on line {seen[player.membership]}",
+            )
+        seen[player.membership] = line
+        rows.append(player)
+    return rows
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    names = [h.strip().lower() for h in header]
+    columns = {}
+    for key, aliases in PLAYER_HEADERS.items():
+        for i, name in enumerate(names):
+            if name in aliases:
+                columns[key] = i
+                break
+    if "name" not in columns:
+        raise InterchangeError(
+            "line 1", f"no name column in {header!r}; expected e.g. name,membership,email"
+        )
+    return columns
+
+
+def _player(row: list[str], columns: dict[str, int], line: int) -> PlayerRow:
+    if len(row) < max(columns.values()) + 1:
+        raise InterchangeError(
+            f"line {line}", f"{len(row)} fields, expected {max(columns.values()) + 1}"
+        )
+    values = {key: row[i].strip() for key, i in columns.items()}
+    if not values["name"]:
+        raise InterchangeError(f"line {line}", "the name is empty")
+    gender = values.get("gender", "").upper()[:1]
+    if gender not in ("", "F", "M"):
+        raise InterchangeError(
+            f"line {line}", f"gender {values['gender']!r}: use F, M or leave empty"
+        )
+    email = values.get("email", "")
+    if email and "@" not in email:
+        raise InterchangeError(f"line {line}", f"{email!r} is not an email address")
+    return PlayerRow(
+        line, values["name"], values.get("membership", ""), email, values.get("phone", ""), gender
+    )

@@ -1,0 +1,417 @@
+"""The session interchange file, ``duplicate-session/1`` (pure: no Django).
+
+``parse(text_or_dict) -> SessionFile`` checks the file against ``schema.json`` and then the
+rules a schema cannot say (a contract that is not a contract, a result for a board or an entry
+that is not in the session, a pair with two results on a board), every error naming its JSON
+path: ``sections[0].results[12].contract: '8S' is not a contract ...``.
+``SessionFile.to_json()`` writes the file back; defaults are left out, so a line is as short as
+``{"board": 1, "ns": 3, "ew": 10, "contract": "4SX", "declarer": "N", "tricks": 10}``.
+See docs/interchange.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import MISSING, dataclass, fields
+from dataclasses import field as _field
+from typing import Any
+
+from scoring.engine.adjustments import parse_adjusted
+from scoring.engine.auction import VALID_HONOUR_POINTS
+from scoring.engine.contract import Contract, ScoringError
+from tournament.interchange.formats import schema
+from tournament.interchange.formats.errors import InterchangeError
+
+FORMAT = "duplicate-session/1"
+
+__all__ = [
+    "FORMAT",
+    "Board",
+    "BoardSet",
+    "Correction",
+    "Entry",
+    "Player",
+    "Result",
+    "Ruling",
+    "Section",
+    "SessionFile",
+    "parse",
+]
+
+
+def _compact(obj: Any, keep: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The dataclass as a dict without its default values (``keep`` names always written)."""
+    out: dict[str, Any] = {}
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if f.name not in keep and _is_default(f, value):
+            continue
+        if isinstance(value, list):
+            value = [v.to_json() if hasattr(v, "to_json") else v for v in value]
+        elif hasattr(value, "to_json"):
+            value = value.to_json()
+        out[f.name] = value
+    return out
+
+
+def _is_default(f, value: Any) -> bool:
+    if f.default_factory is not MISSING:
+        return value == f.default_factory()
+    return f.default is not MISSING and value == f.default
+
+
+def _known(cls, data: dict[str, Any]) -> dict[str, Any]:
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in data.items() if k in names}
+
+
+@dataclass
+class Player:
+    name: str
+    membership: str = ""
+    email: str = ""
+    phone: str = ""
+    gender: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("name",))
+
+
+@dataclass
+class Entry:
+    number: int
+    kind: str = "pair"
+    name: str = ""
+    field: str = "all"
+    team: int | None = None
+    withdrawn: bool = False
+    players: list[Player] = _field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("number",))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Entry:
+        players = [Player(**p) for p in data.get("players", [])]
+        return cls(**{**_known(cls, data), "players": players})
+
+
+@dataclass
+class Result:
+    """One table's result on one board: the engine's ResultLine fields plus entry metadata."""
+
+    board: int
+    ns: int
+    ew: int
+    round: int | None = None
+    table: int | None = None
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    honours_ns: int = 0
+    honours_ew: int = 0
+    revokes_ns: int = 0
+    revokes_ew: int = 0
+    tricks_ns: int | None = None
+    score_ns: int | None = None
+    adjusted: str | None = None
+    not_played: bool = False
+    fouled_group: str | None = None
+    status: str = "entered"
+    entered_via: str = "td"
+    entered_by: str | None = None
+    confirmed_at: str | None = None
+    version: int = 1
+
+    LINE_FIELDS = (
+        "board", "ns", "ew", "round", "table", "contract", "declarer", "tricks", "lead",
+        "honours_ns", "honours_ew", "revokes_ns", "revokes_ew", "tricks_ns", "score_ns",
+        "adjusted", "not_played", "fouled_group",
+    )  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("board", "ns", "ew"))
+
+    def line(self) -> dict[str, Any]:
+        """The keyword arguments of ``scoring.engine.session.ResultLine``."""
+        return {name: getattr(self, name) for name in self.LINE_FIELDS}
+
+
+@dataclass
+class Correction:
+    """A ResultAudit record; ``result`` is the index of the result it concerns (or None)."""
+
+    board: int
+    action: str
+    result: int | None = None
+    old: Any = None
+    new: Any = None
+    reason: str = ""
+    user: str | None = None
+    actor: str = ""
+    at: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("board", "action"))
+
+
+@dataclass
+class Ruling:
+    board: int
+    kind: str
+    details: dict[str, Any] = _field(default_factory=dict)
+    reason: str = ""
+    user: str | None = None
+    at: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("board", "kind"))
+
+
+@dataclass
+class Section:
+    name: str
+    movement: dict[str, Any] | None = None
+    entries: list[Entry] = _field(default_factory=list)
+    results: list[Result] = _field(default_factory=list)
+    corrections: list[Correction] = _field(default_factory=list)
+    rulings: list[Ruling] = _field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("name", "entries", "results"))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Section:
+        return cls(
+            name=data["name"],
+            movement=data.get("movement"),
+            entries=[Entry.from_json(e) for e in data.get("entries", [])],
+            results=[Result(**r) for r in data.get("results", [])],
+            corrections=[Correction(**c) for c in data.get("corrections", [])],
+            rulings=[Ruling(**r) for r in data.get("rulings", [])],
+        )
+
+
+@dataclass
+class Board:
+    number: int
+    dealer: str | None = None
+    vulnerability: str | None = None
+    deal: str | None = None
+    trump_card: str | None = None
+    dd_table: dict[str, Any] | None = None
+    par: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("number",))
+
+
+@dataclass
+class BoardSet:
+    source: str = "random"
+    seed: str = ""
+    fingerprint: str = ""
+    trump_mode: str = ""
+    declared_trump: str = ""
+    released_at: str | None = None
+    list: list[Board] = _field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("list",))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BoardSet:
+        boards = [Board(**b) for b in data.get("list", [])]
+        return cls(**{**_known(cls, data), "list": boards})
+
+    def numbers(self) -> set[int]:
+        return {b.number for b in self.list}
+
+
+@dataclass
+class SessionFile:
+    """A whole session. ``event``: name, kind, format, game, scoring_method, conditions;
+    ``session``: name, date, status, boards_released, provisional_since, finalised_at."""
+
+    event: dict[str, Any]
+    session: dict[str, Any]
+    sections: list[Section]
+    club: dict[str, Any] | None = None
+    boards: BoardSet | None = None
+
+    @property
+    def game(self) -> str:
+        return self.event["game"]
+
+    @property
+    def method(self) -> str:
+        return self.event["scoring_method"]
+
+    @property
+    def conditions(self) -> dict[str, Any]:
+        return self.event.get("conditions") or {}
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT}
+        if self.club is not None:
+            out["club"] = self.club
+        out["event"] = self.event
+        out["session"] = self.session
+        if self.boards is not None:
+            out["boards"] = self.boards.to_json()
+        out["sections"] = [s.to_json() for s in self.sections]
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
+
+
+def parse(source: str | bytes | dict[str, Any]) -> SessionFile:
+    """Read a duplicate-session/1 file (text or already-decoded JSON); raise InterchangeError."""
+    data = _decode(source) if isinstance(source, str | bytes) else source
+    if not isinstance(data, dict) or "format" not in data:
+        raise InterchangeError("format", "missing: this is not a duplicate-session/1 file")
+    schema.validate(data)
+    sf = SessionFile(
+        event=data["event"],
+        session=data["session"],
+        sections=[Section.from_json(s) for s in data["sections"]],
+        club=data.get("club"),
+        boards=BoardSet.from_json(data["boards"]) if "boards" in data else None,
+    )
+    check(sf)
+    return sf
+
+
+def _decode(text: str | bytes) -> Any:
+    head = (text.decode("utf-8", "replace") if isinstance(text, bytes) else text).lstrip()[:40]
+    if head.startswith("<"):
+        raise InterchangeError(
+            "line 1", "an XML file, not duplicate-session/1; USEBIO? use import_usebio"
+        )
+    if (
+        re.match(r"[%\[]", head)
+        and not head.startswith("[{")
+        and '"' in head
+        and not head.startswith('["')
+    ):
+        raise InterchangeError(
+            "line 1", "a PBN file, not duplicate-session/1; use import_pbn_results"
+        )
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise InterchangeError(
+            where, f"not valid JSON ({exc.msg}); is the file truncated?"
+        ) from exc
+
+
+def check(sf: SessionFile) -> None:
+    """The rules a schema cannot express; raise InterchangeError with the JSON path."""
+    if sf.method == "tricks_teams" and sf.game != "whist":
+        raise InterchangeError(
+            "event.scoring_method",
+            f"tricks_teams scores a duplicate whist team match, not {sf.game}; use imps_teams",
+        )
+    names: set[str] = set()
+    for i, section in enumerate(sf.sections):
+        path = f"sections[{i}]"
+        if section.name in names:
+            raise InterchangeError(f"{path}.name", f"a second section named {section.name!r}")
+        names.add(section.name)
+        _check_section(sf, section, path)
+
+
+def _check_section(sf: SessionFile, section: Section, path: str) -> None:
+    numbers: set[int] = set()
+    people: dict[tuple[str, str], int] = {}
+    for j, entry in enumerate(section.entries):
+        if entry.number in numbers:
+            raise InterchangeError(f"{path}.entries[{j}].number", f"entry {entry.number} twice")
+        numbers.add(entry.number)
+        for k, p in enumerate(entry.players):
+            key = ("m", p.membership) if p.membership else ("n", p.name)
+            if key in people:
+                raise InterchangeError(
+                    f"{path}.entries[{j}].players[{k}]",
+                    f"{p.name} already plays in entry {people[key]}",
+                )
+            people[key] = entry.number
+    boards = _board_numbers(sf, section)
+    seen: set[tuple[int, int]] = set()
+    for j, result in enumerate(section.results):
+        where = f"{path}.results[{j}]"
+        _check_result_refs(result, where, numbers, boards, seen)
+        check_line(sf.game, result, where)
+    for j, corr in enumerate(section.corrections):
+        if corr.result is not None and corr.result >= len(section.results):
+            raise InterchangeError(
+                f"{path}.corrections[{j}].result", f"no result number {corr.result} in the section"
+            )
+
+
+def _board_numbers(sf: SessionFile, section: Section) -> set[int] | None:
+    """The boards a result may name: the board list, else the movement's boards, else any."""
+    if sf.boards is not None and sf.boards.list:
+        return sf.boards.numbers()
+    movement = section.movement or {}
+    if "board_sets" in movement:
+        return {b for boards in movement["board_sets"].values() for b in boards}
+    return None
+
+
+def _check_result_refs(result, where, entries, boards, seen) -> None:
+    if boards is not None and result.board not in boards:
+        known = f"{min(boards)}-{max(boards)}" if boards else "none"
+        raise InterchangeError(
+            f"{where}.board", f"board {result.board} is not in the session (boards {known})"
+        )
+    if result.ns == result.ew:
+        raise InterchangeError(f"{where}.ew", f"entry {result.ns} cannot play against itself")
+    for side in ("ns", "ew"):
+        number = getattr(result, side)
+        if entries and number not in entries:
+            raise InterchangeError(f"{where}.{side}", f"entry {number} is not in the section")
+        if (result.board, number) in seen:
+            raise InterchangeError(
+                f"{where}.{side}", f"entry {number} has a second result on board {result.board}"
+            )
+        seen.add((result.board, number))
+
+
+def check_line(game: str, result: Result, where: str) -> None:
+    """One result line must say what happened, in the terms of its game."""
+    try:
+        _check_line(game, result)
+    except ScoringError as exc:
+        raise InterchangeError(f"{where}.{exc.field}", exc.message) from exc
+
+
+def _check_line(game: str, r: Result) -> None:
+    if r.not_played:
+        return
+    if r.adjusted is not None:
+        parse_adjusted(r.adjusted)
+        return
+    if r.score_ns is not None:
+        return
+    if game == "whist":
+        if r.tricks_ns is None:
+            raise ScoringError("tricks_ns", "missing: a whist result needs the N-S tricks (0-13)")
+        return
+    if r.contract is None:
+        raise ScoringError("contract", "missing: give a contract, a score, an adjustment or NP")
+    contract = Contract.parse(r.contract)
+    if game == "auction":
+        for name in ("honours_ns", "honours_ew"):
+            if getattr(r, name) not in VALID_HONOUR_POINTS:
+                raise ScoringError(name, f"honours must be one of {sorted(VALID_HONOUR_POINTS)}")
+    if contract.passed_out:
+        return
+    if r.declarer is None:
+        raise ScoringError("declarer", "missing: N, E, S or W")
+    if r.tricks is None:
+        raise ScoringError("tricks", "missing: the tricks taken by declarer (0-13)")

@@ -1,0 +1,125 @@
+"""Reads during play: the tables a movement uses, their valid codes, a code looked up in
+constant time, the URL its QR code opens, and how far every table has got.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections import Counter
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from scoring.inputs import scheduled_plays
+from scoring.models import BoardResult
+from tournament.models import Section, TableToken
+
+
+def section_tables(section: Section) -> list[int]:
+    """The table numbers the section's movement uses (sorted); none before a movement."""
+    movement = section.get_movement()
+    if movement is None:
+        return []
+    return sorted({seating.table for rnd in movement.rounds for seating in rnd.tables})
+
+
+def active_tokens(section: Section) -> dict[int, TableToken]:
+    """Table number → its valid (not revoked) token."""
+    rows = TableToken.objects.filter(section=section, revoked=False)
+    return {row.table_number: row for row in rows}
+
+
+def lookup(token: str) -> TableToken | None:
+    """The token's row (revoked or not), or None when no such token exists.
+
+    Malformed input is refused before the database is asked.  The row is
+    fetched by the token and the secret compared again in constant time, so a
+    case-insensitive database collation can never make a near-miss match.
+    """
+    if not isinstance(token, str) or not 20 <= len(token) <= 64:
+        return None
+    row = (
+        TableToken.objects.select_related("section__session__event__club")
+        .filter(token=token)
+        .first()
+    )
+    if row is None or not hmac.compare_digest(row.token.encode(), token.encode()):
+        return None
+    return row
+
+
+def entry_url(request_or_base, token: TableToken | str) -> str:
+    """The absolute URL a table's QR code opens.
+
+    ``request_or_base`` is a request (the URL is built from its host) or a base
+    URL such as ``https://club.example.org``.
+    """
+    secret = token.token if isinstance(token, TableToken) else token
+    path = reverse("table", args=[secret])
+    if isinstance(request_or_base, str):
+        return request_or_base.rstrip("/") + path
+    return request_or_base.build_absolute_uri(path)
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    table: int
+    round: int | None  # the round being played (None: finished)
+    ns: int | None
+    ew: int | None
+    boards: tuple[int, ...]
+    entered: int
+    confirmed: bool
+
+    @property
+    def label(self) -> str:
+        if self.round is None:
+            return f"table {self.table}: finished"
+        return f"table {self.table}: {self.entered} of {len(self.boards)} boards in"
+
+
+def progress(section: Section) -> list[TableProgress]:
+    """The current round of every table and how many of its boards are in (one query)."""
+    movement = section.get_movement()
+    if movement is None:
+        return []
+    rows = BoardResult.objects.filter(section=section).values_list(
+        "round_number", "table_number", "status"
+    )
+    entered: Counter = Counter()
+    unconfirmed: Counter = Counter()
+    for rnd, table, status in rows:
+        entered[rnd, table] += 1
+        unconfirmed[rnd, table] += status != BoardResult.Status.CONFIRMED
+    out = []
+    for table in range(1, movement.tables + 1):
+        out.append(_table_progress(movement, table, entered, unconfirmed))
+    return out
+
+
+def _table_progress(movement, table, entered, unconfirmed) -> TableProgress:
+    plays = [
+        (rnd.number, seating, movement.boards_for(seating))
+        for rnd in movement.rounds
+        for seating in rnd.tables
+        if seating.table == table and seating.ns is not None and seating.ew is not None
+        and movement.phantom not in seating.seated
+    ]  # fmt: skip
+    for number, seating, boards in plays:
+        done = entered[number, table]
+        if done < len(boards) or unconfirmed[number, table]:
+            return TableProgress(table, number, seating.ns, seating.ew, boards, done,
+                                 done == len(boards) and not unconfirmed[number, table])  # fmt: skip
+    return TableProgress(table, None, None, None, (), 0, True)
+
+
+def round_plays(section: Section, round_number: int, table: int) -> list:
+    """The scheduled plays of one table in one round (the pick-up slip's rows)."""
+    movement = section.get_movement()
+    if movement is None:
+        return []
+    plays = scheduled_plays(movement)
+    return sorted(
+        (board, p) for board, ps in plays.items() for p in ps
+        if p.round == round_number and p.table == table
+    )  # fmt: skip

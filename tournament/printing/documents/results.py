@@ -1,0 +1,162 @@
+"""The notice-board results sheet with the prize list, and per-pair scorecards.
+
+A team match (whist, or teams of four at IMPs) has its team result above the pairs'
+standings (``teams.team_story``).
+
+Both read the ``duplicate-standings/1`` dict (``SessionResult.to_json()``, kept in
+``Standings.data``) so the printed sheet shows the same standings as the web page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, Spacer
+
+from tournament.printing.documents.common import (
+    BODY,
+    SMALL,
+    PrintData,
+    PrintError,
+    escape,
+    frame_width,
+    grid,
+    result,
+    style,
+)
+from tournament.printing.documents.guide import header
+from tournament.printing.documents.teams import team_story
+
+FIELD_NAMES = {"all": "Overall", "NS": "North-South", "EW": "East-West"}
+H2 = style(15, bold=True)
+
+
+def need_standings(data: PrintData, document: str) -> dict[str, Any]:
+    if not data.standings or not data.standings.get("fields"):
+        raise PrintError(f"{document}: no standings yet; enter and score results first")
+    return data.standings
+
+
+def number(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:.2f}"
+    return str(int(value)) if isinstance(value, float) else str(value)
+
+
+def field_table(data: PrintData, field: dict[str, Any]) -> list:
+    rows = [["Place", "No.", "Names", "Score", "%"]]
+    for s in field["standings"]:
+        name = s.get("name") or data.name(s["entry"])
+        pct = s.get("percent")
+        rows.append(
+            [
+                s["rank"],
+                str(s["entry"]),
+                Paragraph(escape(name), BODY),
+                number(s.get("score")),
+                "" if pct is None else f"{pct:.2f}",
+            ]
+        )
+    width = frame_width(data)
+    fixed = [18 * mm, 14 * mm, 24 * mm, 20 * mm]
+    widths = fixed[:2] + [width - sum(fixed)] + fixed[2:]
+    return [grid(rows, widths, [("ALIGN", (2, 1), (2, -1), "LEFT")])]
+
+
+def prize_lines(data: PrintData, field: dict[str, Any]) -> list[str]:
+    kept = [p for p in (data.standings or {}).get("prizes", []) if p["field"] == field["name"]]
+    if kept:  # the prize list with how each tie was settled ("=2nd, decided by cut: pair 5")
+        return [
+            f"{p.get('rank', '')}  pair {p['entry']}  {p['name']}"
+            + (f" ({p['decision']})" if p["decision"] else "")
+            for p in kept
+        ]
+    out = []
+    for s in field["standings"]:
+        place = str(s["rank"]).rstrip("=")
+        if place.isdigit() and int(place) <= data.prizes_per_field:
+            out.append(f"{s['rank']}  pair {s['entry']}  {s.get('name') or data.name(s['entry'])}")
+    return out
+
+
+def results_story(data: PrintData) -> list:
+    standings = need_standings(data, "results sheet")
+    status = "FINAL" if standings.get("status") == "final" else "PROVISIONAL"
+    method = standings.get("method", "")
+    story = header(data, f"Results — {status}", [f"Scored by {method}" if method else ""])
+    story += team_story(data, standings)
+    for field in standings["fields"]:
+        story.append(Paragraph(escape(FIELD_NAMES.get(field["name"], field["name"])), H2))
+        story += [Spacer(1, 2 * mm), *field_table(data, field), Spacer(1, 5 * mm)]
+    story.append(Paragraph("Prize list", H2))
+    for field in standings["fields"]:
+        lines = prize_lines(data, field)
+        label = FIELD_NAMES.get(field["name"], field["name"])
+        story.append(Paragraph(escape(f"{label}: " + ("; ".join(lines) or "—")), BODY))
+    return story
+
+
+def results_sheet(data: PrintData):
+    return result(data, "results-sheet", results_story(data))
+
+
+def pair_lines(standings: dict[str, Any], entry: int) -> list[list[str]]:
+    rows = []
+    for board in standings.get("boards", []):
+        for line in board.get("results", []):
+            if entry not in (line.get("ns"), line.get("ew")):
+                continue
+            ns = line.get("ns") == entry
+            score = line.get("score_ns")
+            if score is not None and not ns:
+                score = -score
+            points = line.get("ns_points") if ns else line.get("ew_points")
+            contract = line.get("adjusted") or line.get("contract") or ""
+            rows.append(
+                [
+                    str(board["board"]),
+                    "N-S" if ns else "E-W",
+                    str(line.get("ew") if ns else line.get("ns")),
+                    contract,
+                    line.get("declarer") or "",
+                    number(line.get("tricks")),
+                    number(score),
+                    number(points),
+                ]
+            )
+    return rows
+
+
+def scorecard(data: PrintData, standing: dict[str, Any], standings: dict[str, Any]) -> KeepTogether:
+    entry = standing["entry"]
+    name = standing.get("name") or data.name(entry)
+    rows = [["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score", "Points"]]
+    rows += pair_lines(standings, entry)
+    pct = standing.get("percent")
+    total = f"Total {number(standing.get('score'))}" + ("" if pct is None else f" · {pct:.2f}%")
+    width = frame_width(data)
+    return KeepTogether(
+        [
+            Paragraph(escape(f"Pair {entry} — {name}"), H2),
+            Paragraph(escape(f"Place {standing['rank']} · {total} · {data.title}"), SMALL),
+            Spacer(1, 2 * mm),
+            grid(rows, [width / 8] * 8),
+            Spacer(1, 4 * mm),
+        ]
+    )
+
+
+def scorecards_story(data: PrintData) -> list:
+    standings = need_standings(data, "scorecards")
+    story: list = []
+    for field in standings["fields"]:
+        for standing in sorted(field["standings"], key=lambda s: s["entry"]):
+            story.append(scorecard(data, standing, standings))
+    return story
+
+
+def scorecards(data: PrintData):
+    return result(data, "scorecards", scorecards_story(data))

@@ -1,0 +1,202 @@
+"""Forms for recording scores: the laws' score slips, travellers and pick-up slips.
+
+Score slips are the 1926 compass game's: "white score slips for the N and S pairs, colored
+slips for the E and W pairs" [002 L2909–2911]; each pair notes the deals ("deals 13 to 16"),
+"the number of the pair against whom they played them" and the net as a plus or a minus
+[002 L2988–2995], "O. K.'d by the adversaries" [002 L3000], [002 L3360–3362].  Travellers (a
+line per round) and pick-up slips (a line per board) are the modern forms, with a space for
+the opponents' initials.  Whist forms ask for tricks N-S / E-W; the trump card is never
+printed here: it "must not be elsewhere recorded" than on the trump slip [002 L4033–4037].
+"""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Spacer
+
+from boards.engine.dealing import dealer_of, vulnerability_for
+from tournament.movements.base import Movement, Round, Seating
+from tournament.printing.documents.blocks import Text
+from tournament.printing.documents.common import (
+    EW_TINT,
+    GRID,
+    SMALL,
+    PrintData,
+    boards_text,
+    frame_width,
+    grid,
+    result,
+    style,
+)
+from tournament.printing.documents.fastgrid import Grid
+
+SLIP_H = 40 * mm
+LABEL = style(13, bold=True)
+LINE = "_" * 11
+
+
+def playing(movement: Movement, st: Seating) -> bool:
+    """A table really plays: no phantom and at least two pairs (or four players)."""
+    people = st.seated
+    return movement.phantom not in people and len(people) >= (4 if movement.individual else 2)
+
+
+def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool) -> Grid:
+    pair, other = (st.ew, st.ns) if ew else (st.ns, st.ew)
+    side = "E-W" if ew else "N-S"
+    deals = boards_text(movement.boards_for(st))
+    rows = [
+        [f"{side} score slip", f"Pair {pair}"],
+        [f"Round {rnd.number} · table {st.table}", data.name(pair)[:34]],
+        [f"Deals {deals}", f"against pair {other}"],
+        [f"Plus  {LINE}", f"Minus  {LINE}"],
+        [f"O.K. (opponents' initials)  {LINE}", ""],
+    ]
+    width = (frame_width(data) - 6 * mm) / 2
+    return Grid(
+        rows,
+        [width * 0.55, width * 0.45],
+        [
+            ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
+            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 12),
+            ("FONT", (0, 2), (-1, 2), "Helvetica-Bold", 11),
+            ("SPAN", (0, 4), (1, 4)),
+            ("BOX", (0, 0), (-1, -1), 1.2, GRID),
+            ("BACKGROUND", (0, 0), (-1, -1), EW_TINT if ew else colors.white),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ],
+        heights=SLIP_H / 5.4,
+    )
+
+
+def score_slips_story(data: PrintData) -> list:
+    movement = data.need_movement("score slips")
+    if movement.individual:
+        return [Text("Score slips are for pairs; use pick-up slips or tally cards.", SMALL)]
+    pairs_rows = []
+    for rnd in movement.rounds:
+        for st in rnd.tables:
+            if playing(movement, st):
+                pairs_rows.append(
+                    [slip(data, movement, rnd, st, False), slip(data, movement, rnd, st, True)]
+                )
+    width = frame_width(data) / 2
+    outer = Grid(
+        pairs_rows,
+        [width, width],
+        [
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.grey, 1, (2, 2)),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ],
+        heights=SLIP_H + 5 * mm,
+    )
+    note = "White slips for N-S, tinted slips for E-W. Enter the net of the round as a plus or a minus; the opponents initial (O.K.)."
+    return [Text(note, SMALL), Spacer(1, 2 * mm), outer]
+
+
+def score_slips(data: PrintData):
+    return result(data, "score-slips", score_slips_story(data))
+
+
+def board_heading(data: PrintData, number: int) -> str:
+    try:
+        dealer = dealer_of(number).name.title()
+        vul = vulnerability_for(number, data.game)
+    except ValueError:
+        return f"Board {number}"
+    text = f"Board {number} · dealer {dealer}"
+    return text + (f" · vulnerable {vul.label}" if vul is not None else "")
+
+
+def result_columns(data: PrintData) -> list[str]:
+    if data.game == "whist":
+        return ["Tricks N-S", "Tricks E-W"]
+    return ["Contract", "By", "Tricks", "N-S +", "N-S −"]
+
+
+def traveller(data: PrintData, movement: Movement, board: int, plays: list) -> KeepTogether:
+    cols = result_columns(data)
+    rows = [["Round", "Table", "N-S", "E-W", *cols, "O.K. E-W"]]
+    for rnd, st in plays:
+        rows.append(
+            [str(rnd.number), str(st.table), str(st.ns), str(st.ew), *([""] * len(cols)), ""]
+        )
+    width = frame_width(data)
+    fixed = [14 * mm, 14 * mm, 14 * mm, 14 * mm]
+    each = (width - sum(fixed)) / (len(cols) + 1)
+    tall = [("TOPPADDING", (0, 1), (-1, -1), 6), ("BOTTOMPADDING", (0, 1), (-1, -1), 6)]
+    return KeepTogether(
+        [
+            Text(board_heading(data, board), LABEL),
+            Text(f"Traveller · {data.title} · section {data.section}", SMALL),
+            Spacer(1, 1.5 * mm),
+            grid(rows, fixed + [each] * (len(cols) + 1), tall),
+            Spacer(1, 7 * mm),
+        ]
+    )
+
+
+def plays_by_board(movement: Movement) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for rnd in movement.rounds:
+        for st in rnd.tables:
+            if playing(movement, st):
+                for board in movement.boards_for(st):
+                    out.setdefault(board, []).append((rnd, st))
+    return dict(sorted(out.items()))
+
+
+def travellers_story(data: PrintData) -> list:
+    movement = data.need_movement("travellers")
+    if movement.individual:
+        return pickup_story(data, "travellers")
+    return [
+        traveller(data, movement, board, plays) for board, plays in plays_by_board(movement).items()
+    ]
+
+
+def travellers(data: PrintData):
+    return result(data, "travellers", travellers_story(data))
+
+
+def who_line(movement: Movement, st: Seating) -> str:
+    if movement.individual:
+        return f"N {st.n} · S {st.s} · E {st.e} · W {st.w}"
+    return f"N-S {st.ns} v E-W {st.ew}"
+
+
+def pickup(data: PrintData, movement: Movement, rnd: Round, st: Seating) -> KeepTogether:
+    cols = result_columns(data)
+    rows = [["Board", *cols]]
+    for board in movement.boards_for(st):
+        rows.append([str(board), *([""] * len(cols))])
+    width = frame_width(data)
+    each = (width - 18 * mm) / len(cols)
+    tall = [("TOPPADDING", (0, 1), (-1, -1), 6), ("BOTTOMPADDING", (0, 1), (-1, -1), 6)]
+    heading = f"Table {st.table} · round {rnd.number} · {who_line(movement, st)}"
+    return KeepTogether(
+        [
+            Text(heading, LABEL),
+            Text(f"Pick-up slip · {data.title} · section {data.section}", SMALL),
+            Spacer(1, 1.5 * mm),
+            grid(rows, [18 * mm] + [each] * len(cols), tall),
+            Spacer(1, 1.5 * mm),
+            Text(f"O.K. — opponents' initials: {LINE}", style(11)),
+            Spacer(1, 7 * mm),
+        ]
+    )
+
+
+def pickup_story(data: PrintData, document: str = "pick-up slips") -> list:
+    movement = data.need_movement(document)
+    return [
+        pickup(data, movement, rnd, st)
+        for rnd in movement.rounds
+        for st in rnd.tables
+        if playing(movement, st)
+    ]
+
+
+def pickup_slips(data: PrintData):
+    return result(data, "pickup-slips", pickup_story(data))

@@ -1,0 +1,1 @@
+"""Progressive and social games (docs/schedules.md): round 1's seating, each table's result, the next round's seating from the progressive policy or the TD's override, the tallies, and the prizes with their ties."""

@@ -1,0 +1,376 @@
+"""Writes of setting up a session: sections, entries and sign-in (checked against the event's
+form of entry and the other sections), withdrawals, the movement chosen, late arrivals and
+no-shows (the phantom or a re-chosen movement), and the session's status.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from scoring.engine.team_match import TEAM_METHODS
+from tournament.models import Entry, EntryPlayer, Player, Section, Session
+from tournament.setup import selectors as setup_selectors
+
+
+def _check_entries(entries: Sequence[tuple[int, Sequence[Player]]]) -> None:
+    if not entries:
+        raise ValidationError(
+            {"entries": "A section needs at least one entry; sign in the pairs first."}
+        )
+    numbers = Counter(number for number, _ in entries)
+    repeated = sorted(n for n, count in numbers.items() if count > 1)
+    if repeated:
+        raise ValidationError(
+            {
+                "entries": f"Entry number {repeated[0]} is used twice; each entry needs its own number."
+            }
+        )
+    bad = sorted(n for n in numbers if n < 1)
+    if bad:
+        raise ValidationError(
+            {"entries": f"Entry number {bad[0]} is not allowed; numbers start at 1."}
+        )
+    seen: dict[int, int] = {}
+    for number, players in entries:
+        for player in players:
+            if player.pk in seen:
+                raise ValidationError(
+                    {
+                        "entries": f"{player.name} is in entry {seen[player.pk]} and entry {number}; "
+                        "a player can be in only one entry of a session."
+                    }
+                )
+            seen[player.pk] = number
+
+
+def _check_not_elsewhere(session: Session, players: Iterable[Player], number: int) -> None:
+    taken = (
+        EntryPlayer.objects.filter(session=session, player__in=list(players))
+        .select_related("player", "entry")
+        .first()
+    )
+    if taken:
+        raise ValidationError(
+            {
+                "entries": f"{taken.player.name} already plays in entry {taken.entry.number} "
+                f"of this session, so cannot also be in entry {number}."
+            }
+        )
+
+
+@transaction.atomic
+def create_section(
+    session: Session,
+    name: str,
+    entries: Sequence[tuple[int, Sequence[Player]]],
+    kind: str = Entry.Kind.PAIR,
+) -> Section:
+    """Create a section with its entries, all or nothing."""
+    _check_entries(entries)
+    if Section.objects.filter(session=session, name=name).exists():
+        raise ValidationError({"name": f"This session already has a section {name}."})
+    _check_not_elsewhere(session, [p for _, ps in entries for p in ps], entries[0][0])
+    section = Section.objects.create(session=session, name=name)
+    for number, players in entries:
+        _create_entry(section, number, players, kind)
+    return section
+
+
+def _create_entry(section: Section, number: int, players: Sequence[Player], kind: str) -> Entry:
+    entry = Entry.objects.create(section=section, number=number, kind=kind)
+    for position, player in enumerate(players, start=1):
+        EntryPlayer.objects.create(
+            entry=entry, player=player, session_id=section.session_id, position=position
+        )
+    return entry
+
+
+@transaction.atomic
+def entry_kind(event) -> str:
+    """What one entry of this event is: a player (individual, progressive), a team or a pair."""
+    return {
+        "individual": Entry.Kind.INDIVIDUAL,
+        "progressive": Entry.Kind.INDIVIDUAL,
+        "teams": Entry.Kind.TEAM,
+    }.get(event.format, Entry.Kind.PAIR)
+
+
+def entry_size(event) -> int:
+    """How many players the TD signs in per entry (a team signs in as its pairs)."""
+    return 1 if entry_kind(event) == Entry.Kind.INDIVIDUAL else 2
+
+
+def add_entry(
+    section: Section,
+    players: Sequence[Player],
+    number: int | None = None,
+    kind: str | None = None,
+    name: str = "",
+) -> Entry:
+    """Sign in one entry (the next free number unless one is given)."""
+    kind = kind or entry_kind(section.session.event)
+    if not players and not name:
+        raise ValidationError({"players": "Choose the players of this entry."})
+    if len({p.pk for p in players}) != len(players):
+        raise ValidationError({"players": "The same player is chosen twice in this entry."})
+    if number is None:
+        used = set(section.entries.values_list("number", flat=True))
+        number = next(n for n in range(1, len(used) + 2) if n not in used)
+    if section.entries.filter(number=number).exists():
+        raise ValidationError(
+            {"number": f"Entry number {number} is already taken in this section."}
+        )
+    _check_not_elsewhere(section.session, players, number)
+    try:
+        with transaction.atomic():
+            entry = _create_entry(section, number, players, kind)
+            if name:
+                entry.name = name
+                entry.save(update_fields=["name"])
+    except IntegrityError as exc:  # a concurrent sign-in took the number or a player
+        raise ValidationError(
+            {"number": "Another screen signed in the same entry; reload."}
+        ) from exc
+    return entry
+
+
+@transaction.atomic
+def set_status(session: Session, to: str) -> Session:
+    from scoring.standings.services import recompute_standings
+
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    session.transition(to)
+    if session.sections.exists():
+        recompute_standings(session)  # the kept standings carry the new status
+    return session
+
+
+def choose_movement(section: Section, kind: str, **options) -> Section:
+    """Build the movement for the section's entries and store its schedule.
+
+    The entries must be numbered as the movement numbers its pairs (or players);
+    a participant without an entry is allowed only as the movement's phantom
+    (the sit-out).  Refused once results exist for the section.
+    """
+    from tournament.movements import MovementError, build
+
+    if section.results.exists():
+        raise ValidationError(
+            {"kind": "Results are already in; the movement can no longer change."}
+        )
+    if section.session.event.scoring_method in TEAM_METHODS and kind != "team":
+        raise ValidationError(
+            {
+                "kind": "A team match is scored by teams: choose the team movement "
+                "(each team's pairs N-S at one table and E-W at another)."
+            }
+        )
+    numbers = sorted(section.entries.filter(withdrawn=False).values_list("number", flat=True))
+    unit = "players" if section.session.event.format == "individual" else "pairs"
+    options.setdefault(unit, len(numbers))
+    try:
+        movement = build(kind, **options)
+    except MovementError as exc:
+        raise ValidationError({"kind": str(exc)}) from None
+    participants = set(movement.participants)
+    strangers = [n for n in numbers if n not in participants]
+    if strangers:
+        raise ValidationError(
+            {
+                "kind": f"This movement numbers its {unit} "
+                f"{_ranges(sorted(participants))}; entry {strangers[0]} has no seat. "
+                "Renumber the entries or choose another movement."
+            }
+        )
+    missing = sorted(participants - set(numbers) - {movement.phantom})
+    if missing:
+        raise ValidationError(
+            {"kind": f"This movement needs entries {_ranges(missing)}, which are not signed in."}
+        )
+    section.movement = movement.to_json()
+    section.movement_kind = kind
+    section.save(update_fields=["movement", "movement_kind"])
+    return section
+
+
+def _ranges(numbers: list[int]) -> str:
+    """1,2,3,5 → "1–3, 5"."""
+    parts: list[str] = []
+    for n in numbers:
+        if parts and n == int(parts[-1].split("–")[-1]) + 1:
+            parts[-1] = f"{parts[-1].split('–')[0]}–{n}"
+        else:
+            parts.append(str(n))
+    return ", ".join(parts)
+
+
+def add_section(session: Session, name: str) -> Section:
+    """An empty section; its entries are signed in one by one as they arrive."""
+    if session.sections.filter(name=name).exists():
+        raise ValidationError({"name": f"This session already has a section {name}."})
+    return Section.objects.create(session=session, name=name)
+
+
+@transaction.atomic
+def sign_in(section: Section, players: list[Player | str], number: int | None = None) -> Entry:
+    """Sign in one entry; a name instead of a Player adds a new player to the club."""
+    if section.results.exists():
+        raise ValidationError({"number": "Play has started; use a late-entry movement change."})
+    club = section.session.event.club
+    chosen = [
+        p if isinstance(p, Player) else Player.objects.create(club=club, name=p) for p in players
+    ]
+    return add_entry(section, chosen, number=number)
+
+
+@transaction.atomic
+def withdraw(entry: Entry) -> Entry:
+    """A no-show before round 1: the entry is withdrawn (re-choose the movement after)."""
+    section = entry.section
+    if section.results.exists():
+        raise ValidationError({"entry": "Results are in; an entry can no longer be withdrawn."})
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    if section.movement:
+        section.movement, section.movement_kind = None, ""
+        section.save(update_fields=["movement", "movement_kind"])
+    return entry
+
+
+AFTER_RESULTS_LATE = (
+    "Results are in: the movement is fixed, so a late pair cannot join section {name} and "
+    "the sit-out stays. Seat them in a new section or sign them in for the next session."
+)
+
+
+AFTER_RESULTS_NO_SHOW = (
+    "Results are in: entry {number} can no longer be withdrawn and the movement stays; "
+    "score its missing boards as not played (NP) or adjusted (A60/A40)."
+)
+
+
+def take_phantom(movement: dict) -> dict:
+    """The movement JSON with its phantom turned into a real entry (no sit-outs left)."""
+    phantom = movement["phantom"]
+    rounds = [{**rnd, "sit_out": []} for rnd in movement["schedule"]]
+    participants = sorted([*movement["participants"], phantom])
+    return {**movement, "phantom": None, "participants": participants, "schedule": rounds}
+
+
+def leave_phantom(movement: dict, number: int) -> dict:
+    """The movement JSON with entry ``number`` as its phantom: its opponents sit out."""
+    rounds = []
+    for rnd in movement["schedule"]:
+        sit_out = [
+            other
+            for row in rnd["tables"]
+            if number in (row.get("ns"), row.get("ew"))
+            for other in (row.get("ns"), row.get("ew"))
+            if other not in (number, None)
+        ]
+        rounds.append({**rnd, "sit_out": sit_out})
+    participants = [p for p in movement["participants"] if p != number]
+    return {**movement, "phantom": number, "participants": participants, "schedule": rounds}
+
+
+def _store(section: Section, movement: dict) -> None:
+    section.movement = movement
+    section.save(update_fields=["movement"])
+
+
+@transaction.atomic
+def late_arrival(
+    section: Section, players: list[Player | str], number: int | None = None, mode: str = ""
+) -> tuple[Entry, str]:
+    """Sign in a pair after the movement was chosen; ``mode``: "phantom" or "rechoose"
+    (default: the phantom's place when there is one). Returns the entry and what was done."""
+    if section.results.exists():
+        raise ValidationError({"number": AFTER_RESULTS_LATE.format(name=section.name)})
+    movement = section.movement
+    if not movement:
+        return sign_in(section, players, number), ""
+    phantom = movement.get("phantom")
+    mode = mode or ("phantom" if phantom else "rechoose")
+    if mode == "phantom":
+        if not phantom:
+            raise ValidationError({"number": "This movement has no phantom; re-choose it."})
+        _free(section, phantom)
+        entry = sign_in(section, players, phantom)
+        _store(section, take_phantom(movement))
+        return entry, f"Entry {entry.number} takes the phantom's place; no sit-out now."
+    entry = sign_in(section, players, number)
+    return entry, rechoose(section)
+
+
+@transaction.atomic
+def no_show(entry: Entry, mode: str = "rechoose") -> str:
+    """Withdraw ``entry`` before round 1: leave a phantom in its place or re-choose."""
+    section = entry.section
+    if section.results.exists():
+        raise ValidationError({"entry": AFTER_RESULTS_NO_SHOW.format(number=entry.number)})
+    movement = section.movement
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    if not movement:
+        return ""
+    if mode == "phantom":
+        if movement.get("phantom"):
+            raise ValidationError({"entry": "The movement already has a phantom; re-choose it."})
+        _store(section, leave_phantom(movement, entry.number))
+        return f"Entry {entry.number} is the phantom: its opponents sit out."
+    return rechoose(section)
+
+
+def rechoose(section: Section) -> str:
+    """Choose the movement again for the entries present (the same kind if it fits, else
+    the recommended one), renumbering the entries first if a withdrawal left a gap."""
+    moves = _compact(section)
+    kind = section.movement_kind
+    per_round = (section.movement or {}).get("boards_per_round", 3)
+    live = section.entries.filter(withdrawn=False).count()
+    options = [(kind, {"boards_per_round": per_round})] if kind else []
+    options += [
+        (r.kind, {"boards_per_round": r.boards_per_round, "rounds": r.rounds})
+        for r in setup_selectors.recommendations(live, section.session.event)
+    ]
+    for chosen, extra in options:
+        try:
+            choose_movement(section, chosen, **extra)
+        except ValidationError:
+            continue
+        moved = "".join(f" Entry {old} is now entry {new}." for old, new in moves)
+        return f"Movement chosen again: {section.movement_kind}.{moved}"
+    section.movement, section.movement_kind = None, ""
+    section.save(update_fields=["movement", "movement_kind"])
+    return "No movement fits; choose one." + "".join(f" Entry {o} is now {n}." for o, n in moves)
+
+
+def _free(section: Section, number: int) -> None:
+    """A withdrawn entry holding ``number`` (the no-show left as the phantom) moves up."""
+    gone = section.entries.filter(number=number, withdrawn=True).first()
+    if gone is not None:
+        gone.number = max(section.entries.values_list("number", flat=True)) + 1
+        gone.save(update_fields=["number"])
+
+
+def _compact(section: Section) -> list[tuple[int, int]]:
+    """Number the entries present 1..n: withdrawn ones move out of the way, the highest
+    present ones fill the gaps. Returns the (old, new) numbers of the entries present."""
+    entries = list(section.entries.order_by("number"))
+    live = [e for e in entries if not e.withdrawn]
+    top = max((e.number for e in entries), default=0)
+    for k, gone in enumerate(e for e in entries if e.withdrawn and e.number <= len(live) + 1):
+        gone.number = top + 1 + k  # out of the way of the movement's numbers and its phantom
+        gone.save(update_fields=["number"])
+    gaps = [n for n in range(1, len(live) + 1) if n not in {e.number for e in live}]
+    moves = []
+    for gap, entry in zip(gaps, sorted((e for e in live if e.number > len(live)),
+                                       key=lambda e: e.number), strict=False):  # fmt: skip
+        moves.append((entry.number, gap))
+        entry.number = gap
+        entry.save(update_fields=["number"])
+    return moves
