@@ -5,6 +5,10 @@ Keyboard-first: for contract bridge one box takes the whole result
 "NP" means not played and "A60/A40" is an artificial adjusted score.  Auction
 adds honours and revokes; whist takes the N-S tricks (E-W = 13 − N-S).  Errors
 are attached to the field the player typed in, and what was typed is kept.
+
+``version`` (hidden) is the version of the stored result the page showed (0: none yet); the
+write is refused if the result has changed or been confirmed since (see
+``scoring.results.services``).
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ class ResultEntryForm(forms.Form):
     revokes_ew = forms.IntegerField(required=False, min_value=0, max_value=13, label="Revokes E-W")
     tricks_ns = forms.IntegerField(required=False, min_value=0, max_value=13, label="Tricks N-S")
     adjusted = forms.CharField(required=False, max_length=16, label="Adjusted")
+    version = forms.IntegerField(
+        required=False, min_value=0, max_value=limits.DB_INT_MAX, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, game: str = "contract", **kwargs):
         super().__init__(*args, **kwargs)

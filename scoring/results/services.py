@@ -7,6 +7,13 @@ either pair on that board exists (the database constraint).  A second, different
 result for the same pair and board is a *conflict* for the TD; the same result
 sent twice (a double tap, a retried request) is accepted once.  Every change
 leaves a ``ResultAudit`` row; standings are recomputed after every change.
+
+Confirmed means locked: every result row has a ``version``, raised by each change and by
+the opponents' O.K.  A write from a page (a table's phone, the console) passes the version
+the page showed (``based_on``); it is compared with the row *under the row lock*, so a page
+loaded before another change or an O.K. is refused (:class:`StaleResult`) instead of
+overwriting it.  A table can never change a confirmed result (``at_table``); only the TD's
+correction, with a reason, can.
 """
 
 from __future__ import annotations
@@ -51,6 +58,22 @@ class ResultConflict(ValidationError):
     def __init__(self, existing: BoardResult, message: str):
         super().__init__({"board_number": message})
         self.existing = existing
+
+
+STALE = "was changed or confirmed since you loaded the page — reload the page and check it again"
+
+
+class StaleResult(ValidationError):
+    """The page the write came from showed an older version of the result: nothing is saved."""
+
+    def __init__(self, message: str, field: str = "__all__"):
+        super().__init__({field: message})
+
+
+def _check_version(row: BoardResult, based_on: int | None) -> None:
+    """Refuse a write based on an older version of ``row`` (the row is locked)."""
+    if based_on is not None and based_on != row.version:
+        raise StaleResult(f"Board {row.board_number} {STALE}.", field="board_number")
 
 
 def normalise(fields: dict[str, Any]) -> dict[str, Any]:
@@ -167,8 +190,13 @@ def _record_result(
     user=None,
     actor: str = "",
     via: str = "td",
+    based_on: int | None = None,
 ) -> BoardResult:
-    """Store a new result; idempotent for an identical resend; conflict for a different one."""
+    """Store a new result; idempotent for an identical resend; conflict for a different one.
+
+    ``based_on=0`` says the page showed no result yet: a different result stored since is
+    refused as a stale page (:class:`StaleResult`) rather than reported as a conflict.
+    """
     session = Session.objects.select_for_update().get(pk=section.session_id)
     _writable(session, user)
     _check_team_movement(session, section)
@@ -183,7 +211,7 @@ def _record_result(
     )
     existing = _existing(section, board_number, ns_entry, ew_entry)
     if existing is not None:
-        return _same_or_conflict(existing, data, ns_entry, ew_entry)
+        return _same_or_conflict(existing, data, ns_entry, ew_entry, based_on)
     row = _unsaved(section, board_number, ns_entry, ew_entry, round_number, table, data)
     row.entered_by = user if user is not None and user.is_authenticated else None
     row.entered_via = via
@@ -192,7 +220,7 @@ def _record_result(
             row.save()
     except IntegrityError:
         existing = _existing(section, board_number, ns_entry, ew_entry)
-        return _same_or_conflict(existing, data, ns_entry, ew_entry)
+        return _same_or_conflict(existing, data, ns_entry, ew_entry, based_on)
     ResultAudit.objects.create(
         section=section, result=row, board_number=board_number, action="create",
         new=snapshot(row), user=row.entered_by, actor=actor,
@@ -224,11 +252,13 @@ def _existing(section, board, ns_entry, ew_entry) -> BoardResult | None:
 
 
 def _same_or_conflict(
-    existing: BoardResult, data: dict, ns_entry: Entry, ew_entry: Entry
+    existing: BoardResult, data: dict, ns_entry: Entry, ew_entry: Entry, based_on=None
 ) -> BoardResult:
     same_pairs = existing.ns_entry_id == ns_entry.pk and existing.ew_entry_id == ew_entry.pk
     if same_pairs and all(getattr(existing, k) == v for k, v in data.items()):
         return existing
+    if based_on is not None and same_pairs:
+        _check_version(existing, based_on)
     shown = describe(existing)
     raise ResultConflict(
         existing,
@@ -251,23 +281,43 @@ def describe(row: BoardResult) -> str:
     )
 
 
-def correct_result(row: BoardResult, *, fields: dict[str, Any], user, reason: str) -> BoardResult:
-    """The TD changes a result (see :func:`_correct_result`); the standings follow."""
-    row = _correct_result(row, fields=fields, user=user, reason=reason)
+def correct_result(row: BoardResult, **kwargs) -> BoardResult:
+    """Change a result (see :func:`_correct_result`); the standings follow."""
+    row = _correct_result(row, **kwargs)
     refresh_standings(row.section.session_id)
     return row
 
 
 @transaction.atomic
-def _correct_result(row: BoardResult, *, fields: dict[str, Any], user, reason: str) -> BoardResult:
-    """The TD changes a result.  A confirmed result needs a reason; both are audited."""
+def _correct_result(
+    row: BoardResult,
+    *,
+    fields: dict[str, Any],
+    user,
+    reason: str,
+    based_on: int | None = None,
+    at_table: bool = False,
+    actor: str = "",
+) -> BoardResult:
+    """Change a result.  Decided under the row lock: a page's write based on an older
+    version is refused (``based_on``); a table (``at_table``) cannot change a confirmed
+    result at all; the TD can, with a reason.  Every change is audited."""
     session = Session.objects.select_for_update().get(pk=row.section.session_id)
     _writable(session, user)
     row = (
         BoardResult.objects.select_for_update()
         .select_related("ns_entry", "ew_entry")
-        .get(pk=row.pk)
+        .filter(pk=row.pk)
+        .first()
     )
+    if row is None:
+        raise StaleResult("This result was removed since you loaded the page — reload it.")
+    if at_table and row.status == BoardResult.Status.CONFIRMED:
+        raise ValidationError(
+            {"board_number": f"The opponents have confirmed board {row.board_number}; "
+                             "only the director can change it."}
+        )  # fmt: skip
+    _check_version(row, based_on)
     reason = (reason or "").strip()
     if row.status == BoardResult.Status.CONFIRMED and not reason:
         raise ValidationError(
@@ -282,7 +332,7 @@ def _correct_result(row: BoardResult, *, fields: dict[str, Any], user, reason: s
     row.save()
     ResultAudit.objects.create(
         section=row.section, result=row, board_number=row.board_number, action="correct",
-        old=old, new=snapshot(row), reason=reason, user=user,
+        old=old, new=snapshot(row), reason=reason, user=user, actor=actor,
     )  # fmt: skip
     _bump(session)
     return row
@@ -311,25 +361,45 @@ def _delete_result(row: BoardResult, *, user, reason: str) -> None:
 
 @transaction.atomic
 def confirm(
-    section: Section, *, table_number: int, round_number: int, user=None, actor: str = ""
+    section: Section,
+    *,
+    table_number: int,
+    round_number: int,
+    user=None,
+    actor: str = "",
+    versions: dict[int, int] | None = None,
 ) -> int:
     """The opponents' O.K. [002 L3360–3362]: lock a table's results of a round.
 
     Like every other result write it first locks the session row, so all writes in a
     session take their locks in the same order (session, then results) and cannot deadlock.
+    ``versions`` (board → version) are the results the opponents saw: if any result of the
+    round differs from them (changed, added or removed since the page was loaded), nothing
+    is confirmed (:class:`StaleResult`).  The O.K. raises each row's version, so a page
+    loaded before it cannot change the result afterwards.
     """
     session = Session.objects.select_for_update().get(pk=section.session_id)
     _writable(session, user)
     rows = list(
         BoardResult.objects.select_for_update().filter(
             section=section, table_number=table_number, round_number=round_number,
-            status=BoardResult.Status.ENTERED,
         )
     )  # fmt: skip
+    if versions is not None:
+        stored = {row.board_number: row.version for row in rows}
+        changed = sorted(b for b in set(stored) | set(versions) if stored.get(b) != versions.get(b))
+        if changed:
+            boards = ", ".join(str(b) for b in changed)
+            raise StaleResult(
+                f"Board{'s' if len(changed) > 1 else ''} {boards} {STALE} before confirming: "
+                "nothing was confirmed."
+            )
+    rows = [row for row in rows if row.status == BoardResult.Status.ENTERED]
     now = timezone.now()
     for row in rows:
         row.status, row.confirmed_at = BoardResult.Status.CONFIRMED, now
-        row.save(update_fields=["status", "confirmed_at", "updated"])
+        row.version += 1
+        row.save(update_fields=["status", "confirmed_at", "version", "updated"])
         ResultAudit.objects.create(
             section=section, result=row, board_number=row.board_number, action="confirm",
             user=user if user is not None and user.is_authenticated else None, actor=actor,

@@ -100,12 +100,20 @@ def test_a_five_table_mitchell_evening(director_client, club, players):
     url = reverse("td_correct", args=[row.pk])
     new_text = "3C N 9" if text_for(1, 1) != "3C N 9" else "2S E 8"
     bad = client.post(
-        url, {"board": 1, "ns": 1, "ew": row.ew_entry.number, "result": new_text, "reason": ""}
+        url,
+        {
+            "board": 1,
+            "ns": 1,
+            "ew": row.ew_entry.number,
+            "result": new_text,
+            "reason": "",
+            "version": row.version,
+        },
     )
     assert bad.status_code == 400 and b"give the reason" in bad.content
     assert f'value="{new_text}"'.encode() in bad.content  # what was typed is kept
     ok = client.post(url, {"board": 1, "ns": 1, "ew": row.ew_entry.number, "result": new_text,
-                           "reason": "N-S slip misread"})  # fmt: skip
+                           "reason": "N-S slip misread", "version": row.version})  # fmt: skip
     assert ok.status_code == 302
     audit = client.get(reverse("td_board", args=[section.pk, 1]))
     assert b"N-S slip misread" in audit.content

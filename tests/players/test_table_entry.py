@@ -23,6 +23,17 @@ def post_result(client, token, board, ns, ew, rnd, result="3NT S =", **extra):
     return client.post(url(token), data)
 
 
+def seen_versions(client, token) -> dict[str, str]:
+    """The versions the table page shows in its O.K. form (``v<board>``), as a phone posts them."""
+    html = client.get(url(token)).content.decode()
+    return dict(re.findall(r'name="(v\d+)" value="(\d+)"', html))
+
+
+def confirm_round(client, token, rnd, **extra):
+    data = {"action": "confirm", "round": rnd, **seen_versions(client, token), **extra}
+    return client.post(url(token), data)
+
+
 def first_round(section, table):
     return round_plays(section, 1, table)
 
@@ -138,7 +149,7 @@ def _enter_round(client, section, token, table, rnd, result="2D E +1"):
 def test_a_result_may_be_changed_before_the_opponents_ok(client, running, codes):
     board, play = first_round(running, 1)[0]
     post_result(client, codes[1], board, play.ns, play.ew, 1, "4S N =")
-    response = post_result(client, codes[1], board, play.ns, play.ew, 1, "4S N -1")
+    response = post_result(client, codes[1], board, play.ns, play.ew, 1, "4S N -1", version=1)
     assert response.status_code == 302
     assert BoardResult.objects.get().tricks == 9
 
@@ -146,10 +157,10 @@ def test_a_result_may_be_changed_before_the_opponents_ok(client, running, codes)
 def test_the_opponents_confirmation_locks_the_round(client, running, codes):
     _enter_round(client, running, codes[1], 1, 1)
     assert "2D by E" in client.get(url(codes[1])).content.decode()
-    refused = client.post(url(codes[1]), {"action": "confirm", "round": 1})
+    refused = confirm_round(client, codes[1], 1)
     assert refused.status_code == 400
     assert not BoardResult.objects.filter(status="confirmed").exists()
-    response = client.post(url(codes[1]), {"action": "confirm", "round": 1, "ok": "yes"})
+    response = confirm_round(client, codes[1], 1, ok="yes")
     assert response.status_code == 302
     assert BoardResult.objects.filter(status="confirmed").count() == 2
     html = client.get(url(codes[1])).content.decode()
@@ -163,7 +174,7 @@ def test_the_opponents_confirmation_locks_the_round(client, running, codes):
 def test_confirming_needs_every_board(client, running, codes):
     board, play = first_round(running, 1)[0]
     post_result(client, codes[1], board, play.ns, play.ew, 1)
-    response = client.post(url(codes[1]), {"action": "confirm", "round": 1, "ok": "yes"})
+    response = confirm_round(client, codes[1], 1, ok="yes")
     assert response.status_code == 400
     assert not BoardResult.objects.filter(status="confirmed").exists()
 
@@ -172,5 +183,5 @@ def test_a_table_with_every_round_confirmed_says_so(client, running, codes):
     rounds = len(running.get_movement().rounds)
     for rnd in range(1, rounds + 1):
         _enter_round(client, running, codes[3], 3, rnd)
-        client.post(url(codes[3]), {"action": "confirm", "round": rnd, "ok": "yes"})
+        assert confirm_round(client, codes[3], rnd, ok="yes").status_code == 302
     assert "Every round at this table" in client.get(url(codes[3])).content.decode()

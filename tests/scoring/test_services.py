@@ -115,7 +115,7 @@ def test_confirmed_results_change_only_with_a_reason(running_section, director):
     )  # fmt: skip
     row.refresh_from_db()
     audit = ResultAudit.objects.filter(action="correct").get()
-    assert row.tricks == 8 and row.version == 2
+    assert row.tricks == 8 and row.version == 3  # entered 1, confirmed 2, corrected 3
     assert audit.old["tricks"] == 7 and audit.new["tricks"] == 8 and audit.user == director
 
 

@@ -173,7 +173,7 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "td_confirm": ((sec.pk,), {"table": 1, "round": 2}),
         "td_correct": ((result.pk,), {"board": 1, "ns": result.ns_entry.number,
                        "ew": result.ew_entry.number, "round": 1, "result": "2S N =",
-                       "reason": "traveller misread"}),
+                       "reason": "traveller misread", "version": result.version}),
         "td_board": ((sec.pk, 1), {}),
         "td_travellers": ((sec.pk,), {}),
         "td_scorecard": ((sec.pk, 1), {}),

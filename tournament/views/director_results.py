@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -163,11 +163,15 @@ def _result_row(pk) -> BoardResult:
 
 @director_required(club_of_result)
 def correct(request, pk):
-    """The TD corrects a result; a confirmed one needs the reason (kept in the audit)."""
+    """The TD corrects a result; a confirmed one needs the reason (kept in the audit).
+
+    The form carries the version of the result it showed: a form loaded before another
+    change or the opponents' O.K. is refused (reload), never applied over it.
+    """
     row = _result_row(pk)
     game = row.section.session.event.game
     initial = {"board": row.board_number, "ns": row.ns_entry.number, "ew": row.ew_entry.number,
-               "round": row.round_number, "tricks_ns": row.tricks_ns,
+               "round": row.round_number, "tricks_ns": row.tricks_ns, "version": row.version,
                "result": request.GET.get("result") or result_text(row)}  # fmt: skip
     posted = request.POST if request.method == "POST" else None  # an empty post is refused too
     form = ResultEntryForm(posted, initial=initial, game=game)
@@ -175,15 +179,35 @@ def correct(request, pk):
     if request.method == "POST" and form.is_valid() and reason.is_valid():
         try:
             correct_result(row, fields=form.result_fields, user=request.user,
-                           reason=reason.cleaned_data["reason"])  # fmt: skip
+                           reason=reason.cleaned_data["reason"],
+                           based_on=_based_on(form, row))  # fmt: skip
         except ValidationError as exc:
             add_errors(reason if "reason" in _keys(exc) else form, _renamed(exc))
         else:
             messages.success(request, f"Board {row.board_number} corrected.")
             return redirect("td_board", pk=row.section_id, board=row.board_number)
-    context = {"row": row, "form": form, "reason_form": reason, "shown": describe(row)}
+    if request.method == "POST":
+        row = BoardResult.objects.filter(pk=pk).select_related(
+            "section__session__event", "ns_entry", "ew_entry"
+        ).first()  # fmt: skip
+        if row is None:
+            raise Http404("This result has been removed.")
+    # the page shows the result as stored now, so its form is based on this version
+    context = {"row": row, "form": form, "reason_form": reason, "shown": describe(row),
+               "version": row.version}  # fmt: skip
     status = 400 if request.method == "POST" else 200
     return render(request, "tournament/director/correct.html", context, status=status)
+
+
+def _based_on(form, row: BoardResult) -> int:
+    """The version the posted form was loaded with; a post without one is refused."""
+    version = form.cleaned_data.get("version")
+    if version is None:
+        raise ValidationError(
+            {"__all__": f"This form does not say which version of board {row.board_number} "
+                        "it was loaded with — reload the page."}
+        )  # fmt: skip
+    return version
 
 
 def result_text(row: BoardResult) -> str:

@@ -7,6 +7,11 @@ the boards this table played before.  Each board's result goes through
 ``ResultEntryForm`` and ``scoring.results.services.record_result`` (via "table"); the
 opponents then confirm on the same device (Law 9, [002 L3360–3362]), after
 which only the TD can change the round's results.
+
+Every form on the page carries the version of the result it showed (a board's form its
+``version``, the O.K. one ``v<board>`` per board), and the services decide under the row
+lock: a change after the O.K., or a write from a page loaded before another change or the
+O.K., is refused with a message to reload — never applied.
 """
 
 from __future__ import annotations
@@ -103,14 +108,22 @@ def _state(row):
 
 
 def _boards(section, game, current, results, posted=None):
+    """Each board of the round: its stored result, the version the page shows (0: none),
+    and its entry form — none once confirmed (a refused post's errors are shown instead)."""
     out = []
     for board in current["boards"]:
         result = results.get((current["round"], board))
         form = posted if posted is not None and posted.board_number == board else None
         locked = result is not None and result.status == BoardResult.Status.CONFIRMED
-        if form is None and not locked:
+        refusals = []
+        if locked and form is not None:
+            refusals = [e for errors in form.errors.values() for e in errors]
+            form = None
+        elif form is None and not locked:
             form = ResultEntryForm(game=game, initial={"board": board}, prefix=f"b{board}")
-        out.append({"number": board, "result": result, "form": form})
+        version = result.version if result is not None else 0
+        out.append({"number": board, "result": result, "form": form, "version": version,
+                    "refusals": refusals})  # fmt: skip
     return out
 
 
@@ -189,7 +202,7 @@ def _enter(request, row):
         _surface_errors(form, game)
         return _render(request, row, posted=form, status=400)
     try:
-        _store(row, current, form, results.get((current["round"], board)))
+        _store(row, current, form)
     except ValidationError as exc:
         _errors_to_form(form, exc)
         _surface_errors(form, game)
@@ -197,22 +210,29 @@ def _enter(request, row):
     return redirect(request.path + f"#board-{board}")
 
 
-def _store(row, current, form, existing):
+def _store(row, current, form):
+    """A new result when the page showed none (version 0), else a change of the stored one
+    based on the version the page showed; both decided under the row lock by the service."""
     actor = f"table {row.table_number}"
-    if existing is None:
+    board, based_on = form.cleaned_data["board"], form.cleaned_data.get("version") or 0
+    if based_on == 0:
         result_services.record_result(
-            row.section, board_number=form.cleaned_data["board"], ns=current["ns"],
-            ew=current["ew"], round_number=current["round"], fields=form.result_fields,
-            actor=actor, via="table",
+            row.section, board_number=board, ns=current["ns"], ew=current["ew"],
+            round_number=current["round"], fields=form.result_fields, actor=actor, via="table",
+            based_on=0,
         )  # fmt: skip
         return
-    if existing.status == BoardResult.Status.CONFIRMED:
-        raise ValidationError(
-            {"board": "The opponents have confirmed this board; only the director can change it."}
+    existing = BoardResult.objects.filter(
+        section=row.section, table_number=row.table_number, round_number=current["round"],
+        board_number=board,
+    ).first()  # fmt: skip
+    if existing is None:
+        raise result_services.StaleResult(
+            f"Board {board} {result_services.STALE}.", field="board_number"
         )
     result_services.correct_result(
-        existing, fields=form.result_fields, user=None,
-        reason=f"changed at {actor} before the opponents' O.K.",
+        existing, fields=form.result_fields, user=None, based_on=based_on, at_table=True,
+        reason=f"changed at {actor} before the opponents' O.K.", actor=actor,
     )  # fmt: skip
 
 
@@ -246,11 +266,33 @@ def _confirm(request, row):
             request, row, status=400,
             confirm_error="The opponents tick the box to say they have checked the results.",
         )  # fmt: skip
-    result_services.confirm(
-        row.section, table_number=row.table_number, round_number=current["round"],
-        actor=f"table {row.table_number}",
-    )  # fmt: skip
+    versions = _seen_versions(request, current["boards"])
+    if versions is None:
+        return _render(request, row, status=400,
+                       confirm_error=f"This page is out of date: reload it. {_RECHECK}")  # fmt: skip
+    try:
+        result_services.confirm(
+            row.section, table_number=row.table_number, round_number=current["round"],
+            actor=f"table {row.table_number}", versions=versions,
+        )  # fmt: skip
+    except ValidationError as exc:
+        message = " ".join(m for ms in exc.message_dict.values() for m in ms)
+        return _render(request, row, status=409, confirm_error=message)
     return redirect(request.path)
+
+
+_RECHECK = "The opponents then check the results again before confirming."
+
+
+def _seen_versions(request, boards) -> dict[int, int] | None:
+    """The version of each board's result the confirming page showed (``v<board>``)."""
+    versions = {}
+    for board in boards:
+        value = request.POST.get(f"v{board}", "")
+        if not (value.isascii() and value.isdigit()) or len(value) > 10:
+            return None
+        versions[board] = int(value)
+    return versions
 
 
 # --- the TD's page of table codes -------------------------------------------------------
