@@ -190,6 +190,19 @@ def _check_place(form, current, board) -> bool:
     return not form.errors
 
 
+def _check_locked(form, results, current) -> None:
+    """A post for a board of an earlier round the opponents have confirmed (a page loaded
+    before their O.K.): say so, rather than only that the table has moved on."""
+    board, posted_round = form.cleaned_data["board"], form.cleaned_data.get("round")
+    done = results.get((posted_round, board))
+    if posted_round != current["round"] and done is not None:
+        if done.status == BoardResult.Status.CONFIRMED:
+            form.add_error("board", _CONFIRMED.format(board=board))
+
+
+_CONFIRMED = "The opponents have confirmed board {board}; only the director can change it."
+
+
 def _enter(request, row):
     _, results, current = _state(row)
     if current is None:
@@ -198,6 +211,8 @@ def _enter(request, row):
     game = row.section.session.event.game
     form = ResultEntryForm(request.POST, game=game, prefix=f"b{board}")
     form.board_number = board
+    if form.is_valid():
+        _check_locked(form, results, current)
     if not form.is_valid() or not _check_place(form, current, form.cleaned_data["board"]):
         _surface_errors(form, game)
         return _render(request, row, posted=form, status=400)
