@@ -390,8 +390,9 @@ def confirm(
         changed = sorted(b for b in set(stored) | set(versions) if stored.get(b) != versions.get(b))
         if changed:
             boards = ", ".join(str(b) for b in changed)
+            stale = STALE if len(changed) == 1 else "were" + STALE.removeprefix("was")
             raise StaleResult(
-                f"Board{'s' if len(changed) > 1 else ''} {boards} {STALE} before confirming: "
+                f"Board{'s' if len(changed) > 1 else ''} {boards} {stale} before confirming: "
                 "nothing was confirmed."
             )
     rows = [row for row in rows if row.status == BoardResult.Status.ENTERED]
