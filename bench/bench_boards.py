@@ -13,12 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from boards.engine.dds import analyse_board_set, analyse_boards_one_by_one, input_for  # noqa: E402
 from boards.engine.cards import FULL_PACK  # noqa: E402
+from boards.engine.dds import analyse_board_set, analyse_boards_one_by_one, input_for  # noqa: E402
 from boards.engine.dealing import dealer_of  # noqa: E402
 from boards.engine.deals import generate_board_set  # noqa: E402
 
-_SUITS = "SHDC"
 _RANKS = "AKQJT98765432"
 
 

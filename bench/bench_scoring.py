@@ -114,7 +114,9 @@ def run() -> str:
         (f"30 tables × 27 boards ({len(club.lines)} results)", club, 9),
         (f"500 tables, 26 boards across sections ({len(big.lines):,} results)", big, 7),
     ):
-        ours, base = _pair(lambda inp=inp: score_session(inp), lambda inp=inp: baseline(inp), repeat)
+        ours, base = _pair(
+            lambda inp=inp: score_session(inp), lambda inp=inp: baseline(inp), repeat
+        )
         rows.append((name, ours, base))
     big_full = rows[-1][1]
     result = score_session(big)

@@ -254,6 +254,8 @@ def _field_columns(inp: Any, rows: list) -> list[dict]:
     for r in rows:
         columns = {"average": average, "above_average": above_average(r[1], average)}
         if inp.method == "net" and r[3].played:  # plus, minus and excess of every entry that played
-            columns.update({k: Fraction(r[3].columns.get(k, 0)) for k in ("plus", "minus", "excess")})
+            columns.update(
+                {k: Fraction(r[3].columns.get(k, 0)) for k in ("plus", "minus", "excess")}
+            )
         out.append(columns)
     return out
