@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from scoring.engine.contract import score_ns, vulnerability  # noqa: E402
 from scoring.engine.session import EntryInfo, ResultLine, SessionInput, rescore_board, score_session  # noqa: E402
 
 CONTRACTS = ("1NT", "2S", "3NT", "4H", "4S", "5D", "6NT", "3CX", "4SX")
@@ -39,6 +40,50 @@ def _session(tables: int, boards: int, seed: int, sections: int = 1) -> SessionI
     return SessionInput("contract", "matchpoints", tuple(lines), tuple(entries))
 
 
+def baseline(inp: SessionInput) -> tuple[dict, dict]:
+    """The yardstick: a plain-Python sort-and-count matchpointer (EBU 2/1/0, every board full).
+
+    Deal scores from a dict (one ``score_ns`` per distinct result), lines grouped by board,
+    each board's scores sorted once and counted run by run, then summed per entry. Returns
+    ({line index: (N-S MPs, E-W MPs)}, {entry: total MPs}).
+    """
+    table: dict = {}
+    by_board: dict[int, list] = {}
+    for i, line in enumerate(inp.lines):
+        key = (line.contract, line.declarer, line.tricks, line.board % 16)
+        score = table.get(key)
+        if score is None:
+            score = table[key] = score_ns(line.contract, line.declarer, line.tricks,
+                                          vulnerability(line.board))  # fmt: skip
+        by_board.setdefault(line.board, []).append((score, i))
+    points, totals = {}, {}
+    for rows in by_board.values():
+        rows.sort()
+        top, n, start = 2 * (len(rows) - 1), len(rows), 0
+        while start < n:
+            end = start
+            while end < n and rows[end][0] == rows[start][0]:
+                end += 1
+            mp = 2 * start + end - start - 1
+            for _, i in rows[start:end]:
+                points[i] = (mp, top - mp)
+            start = end
+    for i, line in enumerate(inp.lines):
+        ns, ew = points[i]
+        totals[line.ns] = totals.get(line.ns, 0) + ns
+        totals[line.ew] = totals.get(line.ew, 0) + ew
+    return points, totals
+
+
+def _same_as_baseline(inp: SessionInput) -> bool:
+    """The project gives the baseline's matchpoints on every line and every entry's total."""
+    result = score_session(inp)
+    points, totals = baseline(inp)
+    ours = {id(s.line): (s.ns_points, s.ew_points) for b in result.boards.values() for s in b.lines}
+    lines_ok = all(ours[id(line)] == points[i] for i, line in enumerate(inp.lines))
+    return lines_ok and all(result.standing(e).score == t for e, t in totals.items())
+
+
 def _median_ms(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -48,29 +93,53 @@ def _median_ms(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
+def _pair(fn_a, fn_b, repeat: int) -> tuple[float, float]:
+    """Medians of ``fn_a`` and ``fn_b`` timed interleaved (a, b, a, b, …) after a warm-up."""
+    fn_a(), fn_b()
+    a, b = [], []
+    for _ in range(repeat):
+        a.append(_median_ms(fn_a, 1))
+        b.append(_median_ms(fn_b, 1))
+    return statistics.median(a), statistics.median(b)
+
+
 def run() -> str:
+    small = _session(15, 27, seed=3)  # 405 results
     club = _session(30, 27, seed=1)
     big = _session(20, 26, seed=2, sections=25)  # 500 tables, 13,000 results across sections
-    club_full = _median_ms(lambda: score_session(club), 5)
-    big_full = _median_ms(lambda: score_session(big), 3)
+    checked = all(_same_as_baseline(s) for s in (small, club, big))
+    rows = []
+    for name, inp, repeat in (
+        (f"15 tables × 27 boards ({len(small.lines)} results)", small, 15),
+        (f"30 tables × 27 boards ({len(club.lines)} results)", club, 9),
+        (f"500 tables, 26 boards across sections ({len(big.lines):,} results)", big, 7),
+    ):
+        ours, base = _pair(
+            lambda inp=inp: score_session(inp), lambda inp=inp: baseline(inp), repeat
+        )
+        rows.append((name, ours, base))
+    big_full = rows[-1][1]
     result = score_session(big)
     changed = list(big.lines)
     changed[0] = replace(changed[0], tricks=(changed[0].tricks + 1) % 14)
     big2 = replace(big, lines=tuple(changed))
-    incremental = _median_ms(lambda: rescore_board(result, big2, changed[0].board), 5)
-    rows = [
-        ("30 tables × 27 boards, matchpoints (810 results)", club_full),
-        (f"500 tables, 26 boards across sections ({len(big.lines):,} results)", big_full),
-        ("incremental: one result changed in the 13,000-result field", incremental),
-    ]
-    body = "\n".join(f"| {name} | {ms:,.1f} |" for name, ms in rows)
+    incremental = _median_ms(lambda: rescore_board(result, big2, changed[0].board), 9)
+    body = "\n".join(
+        f"| {name} | {ours:,.1f} | {base:,.1f} | {ours / base:.2f}× |" for name, ours, base in rows
+    )
     return (
         "## Scoring engine\n\n"
-        "Pure `scoring.engine.session`: full recompute (`score_session`) and incremental update "
-        "(`rescore_board`: re-compare the changed board, re-sum the totals). Medians of 3–5 runs.\n\n"
-        "| case | median ms |\n|---|---:|\n"
+        "Pure `scoring.engine.session`, matchpoints (EBU 2/1/0): full recompute (`score_session`: "
+        "validation, deal scores, comparison, totals, ranked standings) against the baseline, a "
+        "plain-Python sort-and-count matchpointer (`baseline()` in bench/bench_scoring.py: deal "
+        "scores from a dict, one sort per board, per-entry sums), timed interleaved; medians of "
+        "7–15 runs. The baseline gives the same matchpoints on every line and the same totals: "
+        f"{'checked, identical' if checked else 'MISMATCH'}.\n\n"
+        "| case | `score_session` ms | baseline ms | ratio |\n|---|---:|---:|---:|\n"
         f"{body}\n\n"
-        f"Incremental / full (13,000 results): {incremental / big_full:.2f}.\n"
+        "Incremental update (`rescore_board`: one result changed in the 13,000-result field; "
+        f"re-compare that board, re-sum the totals): {incremental:,.1f} ms, "
+        f"{incremental / big_full:.3f} of a full recompute.\n"
     )
 
 

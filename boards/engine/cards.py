@@ -87,7 +87,7 @@ class Rank(IntEnum):
 
     @property
     def char(self) -> str:
-        return "23456789TJQKA"[self.value - 2]
+        return "23456789TJQKA"[self._value_ - 2]
 
     @property
     def hcp(self) -> int:
@@ -142,6 +142,11 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         """Canonical pack order: spades first, then higher rank first."""
         return self.index < other.index
+
+    def __hash__(self) -> int:
+        # Consistent with the generated __eq__ (suit and rank); the members' plain values
+        # avoid Enum.__hash__, which dominated dealing and validation.
+        return hash((self.suit._value_, self.rank._value_))
 
 
 FULL_PACK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in RANKS_HIGH_FIRST)

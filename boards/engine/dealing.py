@@ -128,8 +128,9 @@ def hands_from_order(order: Sequence[Card], dealer: Direction) -> dict[Direction
     if len(order) != 52:
         raise CardError(f"a deal needs 52 cards in order, got {len(order)}")
     hands: dict[Direction, list[Card]] = {d: [] for d in Direction}
+    seats = [hands[receiver(dealer, position)] for position in range(4)]  # then round again
     for position, card in enumerate(order):
-        hands[receiver(dealer, position)].append(card)
+        seats[position % 4].append(card)
     return hands
 
 

@@ -39,6 +39,10 @@ class DealError(ValueError):
         super().__init__("; ".join(self.problems))
 
 
+_PACK_INDEX = {card: index for index, card in enumerate(FULL_PACK)}
+_PBN_RANKS = "AKQJT98765432"
+
+
 @dataclass(frozen=True)
 class Hand:
     """The thirteen cards received by one player [002 L3954–3955]."""
@@ -53,7 +57,10 @@ class Hand:
         return "".join(ten if r is Rank.TEN else r.char for r in ranks) or void
 
     def to_pbn(self) -> str:
-        return ".".join(self.holding_text(s, void="") for s in Suit)
+        suits: list[str] = ["", "", "", ""]
+        for index in sorted(_PACK_INDEX[c] for c in self.cards):  # ♠A … ♣2
+            suits[index // 13] += _PBN_RANKS[index % 13]
+        return ".".join(suits)
 
     @property
     def hcp(self) -> int:
@@ -91,7 +98,7 @@ def _validate(hands: Mapping[Direction, Sequence[Card]]) -> None:
         count = len(hands.get(direction, ()))
         if count != 13:
             problems.append(f"{direction.title} has {count} cards, not 13")
-    missing = [c.symbol() for c in FULL_PACK if c not in seen]
+    missing = [c.symbol() for c in FULL_PACK if c not in seen] if len(seen) != 52 else []
     if missing:
         problems.append(f"{len(seen)} different cards, not 52: missing {' '.join(missing)}")
     if problems:
@@ -111,7 +118,14 @@ class Deal:
     def from_hands(cls, hands: Mapping[Direction, Iterable[Card]]) -> Deal:
         lists = {d: list(hands.get(d, ())) for d in Direction}
         _validate(lists)
-        return cls(tuple(Hand(frozenset(lists[d])) for d in Direction))  # type: ignore[arg-type]
+        return cls._checked(tuple(Hand(frozenset(lists[d])) for d in Direction))
+
+    @classmethod
+    def _checked(cls, hands: tuple[Hand, Hand, Hand, Hand]) -> Deal:
+        """A deal from hands ``_validate`` has just passed: built without validating twice."""
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "hands", hands)
+        return deal
 
     @classmethod
     def from_order(cls, order: Sequence[Card], dealer: Direction) -> Deal:

@@ -1,12 +1,13 @@
 """Matchpoints (Law 78A), Neuberg factoring and artificial adjusted scores (Law 12C2).
 
 ``../shared/SCORING.md`` §4. Scales: "EBU" (2/1/0 per comparison, top 2(n−1), EBU/WBF) and
-"ACBL" (1/½/0, top n−1). Exact Fractions throughout.
+"ACBL" (1/½/0, top n−1). Exact: comparisons count whole half-units (EBU matchpoints) in one
+sorted pass; only factoring (Neuberg, ratio scaling, percentages) divides, into a ``Fraction``
+when the quotient is not whole.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,20 +37,39 @@ def top(results: int, scale: str = "EBU") -> int:
     return max(results - 1, 0) * (2 if scale == "EBU" else 1)
 
 
-def matchpoints(scores: Sequence[int | Fraction], scale: str = "EBU") -> list[Fraction]:
+def matchpoints(scores: Sequence[int | Fraction], scale: str = "EBU") -> list[int | Fraction]:
     """N-S matchpoints of each score against the others on the board (Law 78A).
 
-    EBU: 2 per worse score, 1 per equal; ACBL: 1 and ½. E-W = top − N-S.
+    EBU: 2 per worse score, 1 per equal; ACBL: 1 and ½. E-W = top − N-S. Whole values are
+    ``int``, halves ``Fraction``.
     """
     _check_scale(scale)
+    units = half_units(scores)
+    return units if scale == "EBU" else [_exact(u, 2) for u in units]
+
+
+def half_units(scores: Sequence[int | Fraction]) -> list[int]:
+    """Each score's matchpoints in half-ACBL units (= EBU matchpoints): 2 per worse score and
+    1 per equal one, counted in one pass over the sorted scores."""
     ordered = sorted(scores)
-    out = []
-    for score in scores:
-        below = bisect_left(ordered, score)
-        equal = bisect_right(ordered, score) - below - 1
-        units = 2 * below + equal
-        out.append(Fraction(units) if scale == "EBU" else Fraction(units, 2))
-    return out
+    units_of = {}
+    n = len(ordered)
+    start = 0
+    while start < n:
+        value = ordered[start]
+        end = start + 1
+        while end < n and ordered[end] == value:
+            end += 1
+        units_of[value] = 2 * start + (end - start - 1)
+        start = end
+    return [units_of[s] for s in scores]
+
+
+def _exact(numerator: int, denominator: int) -> int | Fraction:
+    """``numerator / denominator`` exactly: an ``int`` when whole, else a ``Fraction``."""
+    if numerator % denominator == 0:
+        return numerator // denominator
+    return Fraction(numerator, denominator)
 
 
 def neuberg(mp: Fraction, played: int, expected: int, scale: str = "EBU") -> Fraction:
@@ -67,10 +87,11 @@ def neuberg(mp: Fraction, played: int, expected: int, scale: str = "EBU") -> Fra
 
 @dataclass(frozen=True)
 class BoardMatchpoints:
-    """Per-line N-S and E-W matchpoints of one board (or one fouled group), out of ``top``."""
+    """Per-line N-S and E-W matchpoints of one board (or one fouled group), out of ``top``
+    (``int`` when whole, ``Fraction`` otherwise)."""
 
-    ns: tuple[Fraction, ...]
-    ew: tuple[Fraction, ...]
+    ns: tuple[int | Fraction, ...]
+    ew: tuple[int | Fraction, ...]
     top: int
 
 
@@ -89,40 +110,66 @@ def matchpoint_board(
     ``expected`` (default: the number of lines). Artificial results take their percentage of the
     full top (Law 12C2; Compscore3: A6040 on a top of 40 gives 24/16). With
     ``acbl_single_result_60`` a sole real result scores 60% for both sides (ACBLscore).
+
+    The comparison runs in whole half-units ``u`` (EBU matchpoints; twice ACBL ones); a
+    factored score is one exact division: Neuberg ``((u+1)·N − n) / (d·n)`` and ratio scaling
+    ``u·(N−1) / (d·(n−1))`` with ``d`` = 1 (EBU) or 2 (ACBL).
     """
-    artificial = list(artificial) + [None] * (len(scores) - len(artificial))
-    n_expected = len(scores) if expected is None else expected
-    if n_expected < len(scores):
-        raise ScoringError("results_expected", f"{len(scores)} results but {n_expected} expected")
+    _check_scale(scale)
+    count = len(scores)
+    n_expected = count if expected is None else expected
+    if n_expected < count:
+        raise ScoringError("results_expected", f"{count} results but {n_expected} expected")
     full_top = top(n_expected, scale)
     real_idx = [i for i, s in enumerate(scores) if s is not None]
-    real_mp = matchpoints([scores[i] for i in real_idx], scale)
-    ns: list[Fraction] = [Fraction(0)] * len(scores)
-    ew: list[Fraction] = [Fraction(0)] * len(scores)
     n_real = len(real_idx)
-    for i, mp in zip(real_idx, real_mp, strict=True):
+    ns: list[int | Fraction] = [0] * count
+    ew: list[int | Fraction] = [0] * count
+    if n_real:
+        units = half_units(scores if n_real == count else [scores[i] for i in real_idx])
         if acbl_single_result_60 and n_real == 1:
-            ns[i] = ew[i] = Fraction(3, 5) * full_top
-            continue
-        ns[i] = _factor(mp, n_real, n_expected, scale, use_neuberg)
-        ew[i] = _factor(top(n_real, scale) - mp, n_real, n_expected, scale, use_neuberg)
-    for i, adj in enumerate(artificial):
-        if scores[i] is None:
-            if adj is None:
-                raise ScoringError(
-                    "adjusted", f"line {i + 1} has neither a score nor an adjustment"
-                )
-            ns[i] = Fraction(adj[0]) / 100 * full_top
-            ew[i] = Fraction(adj[1]) / 100 * full_top
+            ns[real_idx[0]] = ew[real_idx[0]] = _exact(3 * full_top, 5)
+        else:
+            ns_real, ew_real = _factored(units, n_real, n_expected, scale, use_neuberg)
+            if n_real == count:
+                ns, ew = ns_real, ew_real
+            else:
+                for k, i in enumerate(real_idx):
+                    ns[i], ew[i] = ns_real[k], ew_real[k]
+    if n_real < count:
+        artificial = list(artificial) + [None] * (count - len(artificial))
+        for i, adj in enumerate(artificial):
+            if scores[i] is None:
+                if adj is None:
+                    raise ScoringError(
+                        "adjusted", f"line {i + 1} has neither a score nor an adjustment"
+                    )
+                ns[i] = Fraction(adj[0]) / 100 * full_top
+                ew[i] = Fraction(adj[1]) / 100 * full_top
     return BoardMatchpoints(tuple(ns), tuple(ew), full_top)
 
 
-def _factor(mp: Fraction, n: int, expected: int, scale: str, use_neuberg: bool) -> Fraction:
+def _factored(
+    units: list[int], n: int, expected: int, scale: str, use_neuberg: bool
+) -> tuple[list, list]:
+    """N-S and E-W matchpoints from the N-S half-units of ``n`` results factored to ``expected``."""
+    d = 1 if scale == "EBU" else 2
+    opposite = 2 * (n - 1)  # N-S + E-W half-units of one line
     if n == expected:
-        return Fraction(mp)
+        if d == 1:
+            return units, [opposite - u for u in units]
+        return [_exact(u, 2) for u in units], [_exact(opposite - u, 2) for u in units]
     if use_neuberg:
-        return neuberg(mp, n, expected, scale)
-    small_top = top(n, scale)  # plain ratio scaling to the full top
-    if small_top == 0:
-        return Fraction(top(expected, scale), 2)
-    return Fraction(mp) * top(expected, scale) / small_top
+        num, den = expected, d * n  # ((u+1)·N − n) / (d·n)
+        return (
+            [_exact((u + 1) * num - n, den) for u in units],
+            [_exact((opposite - u + 1) * num - n, den) for u in units],
+        )
+    if n == 1:  # no comparison: half the full top (plain ratio scaling)
+        half = _exact(expected - 1, d)
+        return [half] * len(units), [half] * len(units)
+    num, den = expected - 1, d * (n - 1)
+    return (
+        [_exact(u * num, den) for u in units],
+        [_exact((opposite - u) * num, den) for u in units],
+    )

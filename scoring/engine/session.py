@@ -181,7 +181,7 @@ def validate_line(game: str, line: ResultLine) -> None:
 def _validate_contract_line(game: str, line: ResultLine) -> None:
     if line.contract is None:
         raise ScoringError("contract", "missing: give a contract, a score, an adjustment or NP")
-    contract = Contract.parse(line.contract)
+    contract = _contract(line.contract)
     if game == "auction":
         for name in ("honours_ns", "honours_ew"):
             if getattr(line, name) not in VALID_HONOUR_POINTS:
@@ -211,17 +211,60 @@ def _check_input(inp: SessionInput) -> None:
         inp.setting(key)
     known = {e.number for e in inp.entries}
     seen: set[tuple[int, int]] = set()
+    teams = _entries_are_teams(inp)
+    game = inp.game
     for line in inp.lines:
-        validate_line(inp.game, line)
-        for side in ("ns", "ew"):
-            entry = getattr(line, side)
+        if not _plainly_valid(game, line):
+            validate_line(game, line)
+        board = line.board
+        for side, entry in (("ns", line.ns), ("ew", line.ew)):
             if known and entry not in known:
-                raise ScoringError(side, f"board {line.board}: entry {entry} is not in the session")
-            if (line.board, entry) in seen and not _entries_are_teams(inp):
-                raise ScoringError(side, f"board {line.board}: entry {entry} has two results")
-            seen.add((line.board, entry))
+                raise ScoringError(side, f"board {board}: entry {entry} is not in the session")
+            key = (board, entry)
+            if key in seen and not teams:
+                raise ScoringError(side, f"board {board}: entry {entry} has two results")
+            seen.add(key)
     if inp.method in TEAM_METHODS:
         _check_team_match(inp)
+
+
+#: Contract texts already read (text -> Contract); only ``str`` keys, so a cached answer is
+#: exactly what ``Contract.parse`` gives for that text.
+_CONTRACTS: dict[str, Contract] = {}
+#: Contract-bridge deal scores already computed: (contract text, declarer, tricks, vul) ->
+#: (N-S score, display); filled only from lines that passed validation with plain types.
+_CONTRACT_DEALS: dict[tuple[str, str | None, int | None, str], tuple[int, str]] = {}
+_CACHE_LIMIT = 100_000
+
+
+def _contract(text: str) -> Contract:
+    contract = _CONTRACTS.get(text) if type(text) is str else None
+    if contract is None:
+        contract = Contract.parse(text)
+        if type(text) is str and len(_CONTRACTS) < _CACHE_LIMIT:
+            _CONTRACTS[text] = contract
+    return contract
+
+
+def _plainly_valid(game: str, line: ResultLine) -> bool:
+    """A quick sufficient test for the common line (a contract-bridge result with plain
+    ``int``/``str`` fields, nothing adjusted): True only when ``validate_line`` would accept it.
+    Anything else goes through ``validate_line``, which names the faulty field."""
+    if game != "contract" or line.not_played or line.adjusted is not None:
+        return False
+    ns, ew, board, tricks = line.ns, line.ew, line.board, line.tricks
+    if not (type(board) is int and type(ns) is int and type(ew) is int):
+        return False
+    if board < 1 or ns < 1 or ew < 1 or ns == ew or line.score_ns is not None:
+        return False
+    if line.revokes_ns != 0 or line.revokes_ew != 0 or type(line.contract) is not str:
+        return False
+    contract = _CONTRACTS.get(line.contract)
+    if contract is None:
+        return False
+    if contract.level == 0:
+        return True
+    return line.declarer in DIRECTIONS and type(tricks) is int and 0 <= tricks <= 13
 
 
 def _entries_are_teams(inp: SessionInput) -> bool:
@@ -334,9 +377,21 @@ def _deal(inp: SessionInput, line: ResultLine, vul: str) -> _Deal:
         return _Deal(Fraction(t), Fraction(13 - t), f"{t} tricks")
     if inp.game == "auction":
         return _auction_deal(inp, line)
-    result = Result(Contract.parse(line.contract), line.declarer, line.tricks)
-    value = Fraction(contract_score_ns(result.contract, line.declarer, line.tricks, vul))
-    return _Deal(value, -value, str(result))
+    value, text = _contract_deal(line.contract, line.declarer, line.tricks, vul)
+    return _Deal(value, -value, text)
+
+
+def _contract_deal(contract: str, declarer: str | None, tricks: int | None, vul: str):
+    """(N-S score, display) of a validated contract-bridge line; memoised for plain keys."""
+    plain = type(contract) is str and type(tricks) in (int, type(None))
+    key = (contract, declarer, tricks, vul)
+    if plain and key in _CONTRACT_DEALS:
+        return _CONTRACT_DEALS[key]
+    result = Result(_contract(contract), declarer, tricks)
+    value = (contract_score_ns(result.contract, declarer, tricks, vul), str(result))
+    if plain and len(_CONTRACT_DEALS) < _CACHE_LIMIT:
+        _CONTRACT_DEALS[key] = value
+    return value
 
 
 def _auction_deal(inp: SessionInput, line: ResultLine) -> _Deal:

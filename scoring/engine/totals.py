@@ -101,33 +101,43 @@ def total_points(scores: Iterable[int]) -> int:
 
 @dataclass
 class _Tally:
-    points: Fraction = Fraction(0)
+    """One entry's sums; ``points`` stays an ``int`` while every value added is whole."""
+
+    points: int | Fraction = 0
     played: int = 0
     boards: set = field(default_factory=set)
-    real_points: Fraction = Fraction(0)
+    real_points: int | Fraction = 0
     real_boards: int = 0
     columns: dict = field(default_factory=dict)
+
+
+_EXTRA_KEYS = {side: tuple((key, f"{side}_{key}") for key in ("plus", "minus", "excess"))
+               for side in ("ns", "ew")}  # fmt: skip
 
 
 def _tally(boards: Mapping[int, Any]) -> dict[int, _Tally]:
     """Sum each entry's points over all boards (N-S points when N-S, E-W points when E-W)."""
     tallies: dict[int, _Tally] = defaultdict(_Tally)
     for board in boards.values():
+        number = board.board
         for scored in board.lines:
-            for side in ("ns", "ew"):
-                t = tallies[getattr(scored.line, side)]
-                t.boards.add(board.board)
+            line = scored.line
+            real = line.adjusted is None
+            for side, entry, value in (
+                ("ns", line.ns, scored.ns_points), ("ew", line.ew, scored.ew_points)
+            ):  # fmt: skip
+                t = tallies[entry]
+                t.boards.add(number)
                 if not scored.played:
                     continue
-                value = scored.ns_points if side == "ns" else scored.ew_points
                 t.points += value
                 t.played += 1
-                if scored.line.adjusted is None:
+                if real:
                     t.real_points += value
                     t.real_boards += 1
-                for key in ("plus", "minus", "excess"):
-                    amount = scored.extra.get(f"{side}_{key}", 0)
-                    t.columns[key] = t.columns.get(key, 0) + amount
+                if scored.extra:
+                    for key, name in _EXTRA_KEYS[side]:
+                        t.columns[key] = t.columns.get(key, 0) + scored.extra.get(name, 0)
     return tallies
 
 
@@ -154,7 +164,7 @@ def session_percent_boards(boards: dict[int, Any], top: int) -> dict[int, Any]:
 def _policy(percent: Fraction, tally: _Tally, top: int) -> Fraction:
     if tally.real_boards == 0 or percent == 50:
         return percent
-    own = tally.real_points * 100 / (top * tally.real_boards)
+    own = Fraction(tally.real_points * 100, top * tally.real_boards)
     return max(percent, own) if percent > 50 else min(percent, own)
 
 
@@ -201,7 +211,7 @@ def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tup
 
 def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
     """(score, percent) of one entry by the session's method."""
-    score = tally.points
+    score = Fraction(tally.points)
     if inp.method == "imps_teams" and not inp.teams:
         return score / 2, None  # a team entry is on both rooms' lines of each comparison
     if inp.method != "matchpoints":
@@ -243,7 +253,9 @@ def _field_columns(inp: Any, rows: list) -> list[dict]:
     out = []
     for r in rows:
         columns = {"average": average, "above_average": above_average(r[1], average)}
-        if inp.method == "net":
-            columns.update({k: Fraction(v) for k, v in r[3].columns.items()})
+        if inp.method == "net" and r[3].played:  # plus, minus and excess of every entry that played
+            columns.update(
+                {k: Fraction(r[3].columns.get(k, 0)) for k in ("plus", "minus", "excess")}
+            )
         out.append(columns)
     return out

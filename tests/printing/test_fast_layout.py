@@ -62,3 +62,11 @@ def test_the_pack_draws_trump_slips_and_hand_records_in_its_own_document():
     tail = [p.extract_text() for p in pack[-(len(slips) + len(records)) :]]
     assert tail == [p.extract_text() for p in (*slips, *records)]
     assert "session pack" not in "".join(tail)  # no pack footer on the boards' pages
+
+
+def test_reportlab_uses_the_rl_accel_c_accelerators():
+    """rl-accel (a dependency) replaces ReportLab's pure-Python fallbacks (fp_str, escapePDF, …)."""
+    from reportlab.lib import rl_accel
+
+    assert rl_accel.fp_str.__module__ == "_rl_accel"
+    assert rl_accel.fp_str(1.5, 0.25) == "1.5 .25"
