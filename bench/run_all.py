@@ -49,6 +49,26 @@ def load_module(path: Path):
     return module
 
 
+def merged(old: str, new: list[str]) -> list[str]:
+    """The sections of the existing file, each replaced by the new one with the same heading
+    (``--only`` reruns some benchmarks and keeps the others' figures)."""
+    head, *parts = old.split("\n## ")
+    dated = dict(
+        line[2:].split(": ", 1)
+        for line in head.splitlines()
+        if line.startswith("- ") and ": " in line
+    )
+    when = (
+        f"\n\n_Measured {dated['Date']} on {dated['Machine']}._"
+        if {"Date", "Machine"} <= set(dated)
+        else ""
+    )
+    kept = ["## " + part.strip() + ("" if "_Measured " in part else when) for part in parts]
+    heading = {section.splitlines()[0]: section for section in new}
+    out = [heading.pop(section.splitlines()[0], section) for section in kept]
+    return out + list(heading.values())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--load", action="store_true", help="also run bench/load.py (servers)")
@@ -71,13 +91,17 @@ def main() -> int:
         except Exception as exc:  # a broken benchmark is reported, not hidden
             sections.append(f"## {topic}\n\nFAILED: {type(exc).__name__}: {exc}")
         print(f"  done in {time.perf_counter() - started:.1f} s", flush=True)
+    today = datetime.date.today().isoformat()
+    sections = [f"{s}\n\n_Measured {today} on {machine()}._" for s in sections]
+    out = Path(args.out)
+    if only and out.exists():
+        sections = merged(out.read_text(), sections)
     header = (
         "# Performance\n\n"
         "Written by `python bench/run_all.py` (see bench/). Figures are medians over repeated runs "
-        "on the machine below; compare ratios rather than absolute times.\n\n"
-        f"- Date: {datetime.date.today().isoformat()}\n- Machine: {machine()}\n"
+        "on the machine named under each section; compare ratios rather than absolute times.\n"
     )
-    Path(args.out).write_text(header + "\n" + "\n\n".join(sections) + "\n")
+    out.write_text(header + "\n" + "\n\n".join(sections) + "\n")
     print(f"wrote {args.out}")
     return 0
 

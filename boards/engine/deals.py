@@ -308,10 +308,14 @@ class SeededStream:
 
 
 def random_order(board_number: int, seed: str | bytes | None = None) -> list[Card]:
-    """A uniformly shuffled pack for one board: from ``secrets`` or from the seed."""
-    if seed is None:
-        return shuffled_pack(secrets.randbelow)
-    return shuffled_pack(SeededStream(seed, f"board:{board_number}").randbelow)
+    """A uniformly shuffled pack for one board, from the seed or, without one, from a fresh
+    256-bit secret key drawn from the OS (``secrets``) and never kept.
+
+    Either way the shuffle is :func:`shuffled_pack` over :class:`SeededStream` (HMAC-SHA256
+    in counter mode, a cryptographic generator); a fresh key per board costs one call to the
+    OS instead of one per card."""
+    key = secrets.token_bytes(32) if seed is None else seed
+    return shuffled_pack(SeededStream(key, f"board:{board_number}").randbelow)
 
 
 def new_seed() -> str:
