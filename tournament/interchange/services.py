@@ -460,7 +460,7 @@ def _session_file(data: dict[str, Any], i: int, j: int) -> sfile.SessionFile:
     event = {k: v for k, v in data["events"][i].items() if k != "sessions"}
     body = {"format": sfile.FORMAT, "event": event, **data["events"][i]["sessions"][j]}
     try:
-        return sfile.parse(body)
+        return sfile.parse(body, backup=True)
     except InterchangeError as exc:
         raise InterchangeError(f"events[{i}].sessions[{j}].{exc.where}", exc.message) from exc
 

@@ -297,12 +297,17 @@ class SessionFile:
         return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
 
 
-def parse(source: str | bytes | dict[str, Any]) -> SessionFile:
-    """Read a duplicate-session/1 file (text or already-decoded JSON); raise InterchangeError."""
+def parse(source: str | bytes | dict[str, Any], *, backup: bool = False) -> SessionFile:
+    """Read a duplicate-session/1 file (text or already-decoded JSON); raise InterchangeError.
+
+    ``backup``: a session of a club backup, which may have no section yet.
+    """
     data = _decode(source) if isinstance(source, str | bytes) else source
     if not isinstance(data, dict) or "format" not in data:
         raise InterchangeError("format", "missing: this is not a duplicate-session/1 file")
     schema.validate(data)
+    if not data["sections"] and not backup:
+        raise InterchangeError("sections", "[] should be non-empty: give at least one section")
     sf = SessionFile(
         event=data["event"],
         session=data["session"],
