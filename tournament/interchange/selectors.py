@@ -1,6 +1,8 @@
 """Exports from the database: a session as a duplicate-session/1 file, as USEBIO or PBN results
 (scored now), and a whole club as a duplicate-club/1 backup.  Database ids are not written;
-timestamps are kept as data.
+timestamps are kept as data.  A backup (``records=True``) adds what a session file shared with
+another program leaves out: each row's creation and change times, the table codes, the
+session's results version and the prize list kept at finalisation (docs/interchange.md).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import datetime as dt
 from typing import Any
 
 from boards.models import BoardSet
-from scoring.models import BoardResult, ResultAudit
+from scoring.models import BoardResult, PrizeDecision, ResultAudit, Standings
 from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.scoring_input import entry_fields, movement_of
@@ -26,25 +28,49 @@ def _username(user) -> str | None:
     return user.get_username() if user else None
 
 
-def export_session(session: Session, *, with_club: bool = True) -> dict[str, Any]:
-    """The session as a duplicate-session/1 dict (valid against schema.json)."""
+def export_session(
+    session: Session,
+    *,
+    with_club: bool = True,
+    records: bool = False,
+    player_refs: dict[int, int] | None = None,
+) -> dict[str, Any]:
+    """The session as a duplicate-session/1 dict (valid against schema.json).
+
+    ``records``: also the rows' creation and change times, the table codes, the results
+    version and the kept prize list, as a club backup holds them; ``player_refs`` (player id →
+    index in the backup's players) names each entry player's place in the club's list.
+    """
     event = session.event
+    info = {
+        "name": session.name,
+        "date": session.date.isoformat(),
+        "status": session.status,
+        "boards_released": session.boards_released,
+        "provisional_since": _iso(session.provisional_since),
+        "finalised_at": _iso(session.finalised_at),
+    }
+    if records:
+        info["created"] = _iso(session.created)
+        info["results_version"] = session.results_version
+        kept = Standings.objects.filter(session=session).values_list("data", flat=True).first()
+        if kept and "prizes" in kept:
+            info["prizes"] = kept["prizes"]
     sf = sfile.SessionFile(
         club={"name": event.club.name, "slug": event.club.slug} if with_club else None,
         event={k: getattr(event, k) for k in EVENT_KEYS},
-        session={
-            "name": session.name,
-            "date": session.date.isoformat(),
-            "status": session.status,
-            "boards_released": session.boards_released,
-            "provisional_since": _iso(session.provisional_since),
-            "finalised_at": _iso(session.finalised_at),
-        },
+        session=info,
         sections=[],
-        boards=_export_boards(session),
+        boards=_export_boards(session, records),
+        prize_decisions=[
+            _export_prize_decision(d, records)
+            for d in PrizeDecision.objects.filter(session=session)
+            .select_related("user")
+            .order_by("section", "field", "tied", "pk")
+        ],
     )
     for section in session.sections.order_by("name"):
-        sf.sections.append(_export_section(section))
+        sf.sections.append(_export_section(section, records, player_refs))
     for sec in sf.sections:
         fields = entry_fields(sf, sec, movement_of(sec))
         for entry in sec.entries:
@@ -52,7 +78,19 @@ def export_session(session: Session, *, with_club: bool = True) -> dict[str, Any
     return sf.to_json()
 
 
-def _export_boards(session: Session) -> sfile.BoardSet | None:
+def _export_prize_decision(d: PrizeDecision, records: bool) -> dict[str, Any]:
+    out = {"section": d.section, "field": d.field, "tied": d.tied, "method": d.method,
+           "order": d.order}  # fmt: skip
+    if d.note:
+        out["note"] = d.note
+    if d.user_id:
+        out["user"] = _username(d.user)
+    if records:
+        out["at"] = _iso(d.at)
+    return out
+
+
+def _export_boards(session: Session, records: bool = False) -> sfile.BoardSet | None:
     bs = BoardSet.objects.filter(session=session).first()
     if bs is None:
         return None
@@ -75,11 +113,19 @@ def _export_boards(session: Session) -> sfile.BoardSet | None:
         trump_mode=bs.trump_mode,
         declared_trump=bs.declared_trump,
         released_at=_iso(bs.released_at),
+        analysis_total=bs.analysis_total if records else 0,
+        analysis_done=bs.analysis_done if records else 0,
+        analysis_started=_iso(bs.analysis_started) if records else None,
+        analysis_error=bs.analysis_error if records else "",
+        created=_iso(bs.created) if records else None,
         list=boards,
     )
 
 
-def _export_section(section: Section) -> sfile.Section:
+def _export_section(
+    section: Section, records: bool = False, refs: dict[int, int] | None = None
+) -> sfile.Section:
+    refs = refs or {}
     entries = [
         sfile.Entry(
             number=e.number,
@@ -87,7 +133,11 @@ def _export_section(section: Section) -> sfile.Section:
             name=e.name,
             withdrawn=e.withdrawn,
             players=[
-                sfile.Player(name=ep.player.name, membership=ep.player.membership_number)
+                sfile.Player(
+                    name=ep.player.name,
+                    membership=ep.player.membership_number,
+                    ref=refs.get(ep.player_id),
+                )
                 for ep in e.entry_players.select_related("player").order_by("position", "pk")
             ],
         )
@@ -103,7 +153,12 @@ def _export_section(section: Section) -> sfile.Section:
         name=section.name,
         movement=section.movement,
         entries=entries,
-        results=[_export_result(row) for row in rows],
+        movement_kind=(
+            section.movement_kind
+            if section.movement_kind != (section.movement or {}).get("kind", "")
+            else None
+        ),
+        results=[_export_result(row, records) for row in rows],
         corrections=[
             _export_audit(a, index)
             for a in section.audit.select_related("user").order_by("at", "pk")
@@ -114,10 +169,71 @@ def _export_section(section: Section) -> sfile.Section:
             )
             for r in section.rulings.select_related("user").order_by("board_number", "at", "pk")
         ],
+        seatings=[
+            _drop_empty(
+                {
+                    "round": s.round_number,
+                    "seating": s.seating,
+                    "overridden_by": _username(s.overridden_by),
+                    "override_reason": s.override_reason,
+                    "created": _iso(s.created) if records else None,
+                }
+            )  # fmt: skip
+            for s in section.round_seatings.select_related("overridden_by").order_by("round_number")
+        ],
+        progressive_results=[
+            _drop_empty(
+                {
+                    "round": p.round_number,
+                    "table": p.table_number,
+                    "winner": p.winner,
+                    "ns_points": p.ns_points,
+                    "ew_points": p.ew_points,
+                    "tie_decision": p.tie_decision,
+                    "decided_by": _username(p.decided_by),
+                    "entered_by": _username(p.entered_by),
+                    "updated": _iso(p.updated) if records else None,
+                }
+            )  # fmt: skip
+            for p in section.progressive_results.select_related(
+                "decided_by", "entered_by"
+            ).order_by("round_number", "table_number")
+        ],
+        prize_ties=[
+            _drop_empty(
+                {
+                    "players": t.players,
+                    "order": t.order,
+                    "method": t.method,
+                    "note": t.note,
+                    "decided_by": _username(t.decided_by),
+                    "created": _iso(t.created) if records else None,
+                }
+            )  # fmt: skip
+            for t in section.progressive_prize_ties.select_related("decided_by").order_by("players")
+        ],
+        table_tokens=[
+            _drop_empty(
+                {
+                    "table": t.table_number,
+                    "token": t.token,
+                    "revoked": t.revoked,
+                    "created": _iso(t.created),
+                }
+            )  # fmt: skip
+            for t in section.table_tokens.order_by("table_number", "created", "token")
+        ]
+        if records
+        else [],
     )
 
 
-def _export_result(row: BoardResult) -> sfile.Result:
+def _drop_empty(row: dict[str, Any]) -> dict[str, Any]:
+    """The row without its empty optional values (None, "", False)."""
+    return {k: v for k, v in row.items() if not (v is None or v is False or v == "")}
+
+
+def _export_result(row: BoardResult, records: bool = False) -> sfile.Result:
     return sfile.Result(
         board=row.board_number,
         ns=row.ns_entry.number,
@@ -142,6 +258,8 @@ def _export_result(row: BoardResult) -> sfile.Result:
         entered_by=_username(row.entered_by),
         confirmed_at=_iso(row.confirmed_at),
         version=row.version,
+        created=_iso(row.created) if records else None,
+        updated=_iso(row.updated) if records else None,
     )
 
 
@@ -192,21 +310,39 @@ CLUB_FORMAT = "duplicate-club/1"
 
 
 def backup_club(club: Club) -> dict[str, Any]:
+    """Every row the club owns, with its times, as a duplicate-club/1 dict.
+
+    Entry players name their place in ``players`` (``ref``), so players with the same name
+    and no membership number are told apart.  Standings are not written: restore recomputes
+    them (the prize list a final session kept is written with its session).
+    """
+    club_players = list(club.players.order_by("name", "membership_number", "pk"))
+    refs = {p.pk: i for i, p in enumerate(club_players)}
     events = []
     for event in club.events.order_by("created", "pk"):
         sessions = []
-        for session in event.sessions.order_by("date", "pk"):
-            data = export_session(session, with_club=False)
-            sessions.append({k: v for k, v in data.items() if k not in ("format", "event")})
-        events.append({**{k: getattr(event, k) for k in EVENT_KEYS}, "sessions": sessions})
+        for session in event.sessions.order_by("date", "created", "pk"):
+            sessions.append(_backup_session(session, refs))
+        events.append(
+            {
+                **{k: getattr(event, k) for k in EVENT_KEYS},
+                "created": _iso(event.created),
+                "sessions": sessions,
+            }
+        )
     players = [
         sfile.Player(p.name, p.membership_number, p.email, p.phone, p.gender).to_json()
-        for p in club.players.order_by("name", "pk")
+        for p in club_players
     ]
     return {
         "format": CLUB_FORMAT,
-        "club": {"name": club.name, "slug": club.slug},
+        "club": {"name": club.name, "slug": club.slug, "created": _iso(club.created)},
         "directors": sorted(u.get_username() for u in club.directors.all()),
         "players": players,
         "events": events,
     }
+
+
+def _backup_session(session: Session, refs: dict[int, int]) -> dict[str, Any]:
+    data = export_session(session, with_club=False, records=True, player_refs=refs)
+    return {k: v for k, v in data.items() if k not in ("format", "event")}

@@ -1,6 +1,8 @@
 """Imports into the database: a session file, USEBIO or PBN results into a new session, a club
 backup restored, a players' CSV merged into a club — each inside ONE transaction (a file that
-fails anywhere leaves nothing behind).  The formats themselves are ``formats/`` (pure).
+fails anywhere leaves nothing behind).  Every imported or restored session has its standings
+recomputed in that transaction, so its pages show its results at once.  The formats themselves
+are ``formats/`` (pure).
 """
 
 from __future__ import annotations
@@ -15,18 +17,61 @@ from boards.models import Board, BoardSet
 from scoring.engine.contract import dealer as dealer_of
 from scoring.engine.contract import vulnerability as vulnerability_of
 from scoring.engine.team_match import TEAM_METHODS
-from scoring.models import BoardResult, ResultAudit, Ruling
+from scoring.models import BoardResult, PrizeDecision, ResultAudit, Ruling, Standings
 from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.csv_io import read_players
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.scoring_input import movement_of
 from tournament.interchange.selectors import CLUB_FORMAT, EVENT_KEYS
-from tournament.models import Club, Entry, EntryPlayer, Event, Player, Section, Session
+from tournament.models import (
+    Club,
+    Entry,
+    EntryPlayer,
+    Event,
+    Player,
+    ProgressivePrizeTie,
+    ProgressiveTableResult,
+    RoundSeating,
+    Section,
+    Session,
+    TableToken,
+)
 from tournament.movements.teams import team_pairs
 
 
-def _when(text: str | None) -> dt.datetime | None:
-    return dt.datetime.fromisoformat(text) if text else None
+def _when(text: str | None, where: str = "") -> dt.datetime | None:
+    if not text:
+        return None
+    try:
+        return dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise InterchangeError(
+            where, f"{text!r} is not a date and time (ISO 8601, e.g. 2026-11-03T21:02:11+00:00)"
+        ) from None
+
+
+def _stamp(obj, **times: str | None) -> None:
+    """Give a saved row the times the file says (auto_now fields are not set by ``update``)."""
+    values = {name: _when(text, name) for name, text in times.items() if text}
+    if values:
+        type(obj).objects.filter(pk=obj.pk).update(**values)
+
+
+def _stamp_all(rows: list, data: list, *names: str) -> None:
+    """``_stamp`` for many rows at once: row i gets the times of ``data[i]``."""
+    changed = []
+    for row, item in zip(rows, data, strict=True):
+        values = {n: _when(_get(item, n), n) for n in names if _get(item, n)}
+        for name, value in values.items():
+            setattr(row, name, value)
+        if values:
+            changed.append(row)
+    if changed:
+        type(changed[0]).objects.bulk_update(changed, list(names))
+
+
+def _get(item, name: str):
+    return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
 
 
 def import_session(data: dict[str, Any] | str, club: Club | None = None) -> Session:
@@ -36,7 +81,10 @@ def import_session(data: dict[str, Any] | str, club: Club | None = None) -> Sess
         with transaction.atomic():
             club = club or _club_for(sf)
             event = _event_for(club, sf.event)
-            return _create_session(event, sf)
+            _check_tokens_free([sf], lambda i, j, k: f"sections[{j}].table_tokens[{k}].token")
+            session = _create_session(event, sf)
+            _score(session, sf, "")
+            return session
     except IntegrityError as exc:
         raise InterchangeError("", f"the database refused the file: {exc}") from exc
 
@@ -55,24 +103,82 @@ def _event_for(club: Club, data: dict[str, Any]) -> Event:
     for event in Event.objects.filter(club=club, name=values["name"]):
         if all(getattr(event, k) == v for k, v in values.items()):
             return event
-    return Event.objects.create(club=club, **values)
+    event = Event.objects.create(club=club, **values)
+    _stamp(event, created=data.get("created"))
+    return event
 
 
-def _create_session(event: Event, sf: sfile.SessionFile) -> Session:
+def _score(session: Session, sf: sfile.SessionFile, where: str) -> None:
+    """Recompute the session's standings now.  A final session keeps its prize list: the one
+    the file kept, else (a file that is not a backup) as ``tournament.prizes.services.finalise``
+    would keep it; a backup's session without one is restored without one, as it was."""
+    from scoring.standings.services import recompute_standings
+    from tournament.prizes.selectors import prize_list
+
+    if not session.sections.exists():
+        return
+    try:
+        standings = recompute_standings(session)
+        kept = sf.session.get("prizes")
+        if session.is_final and (kept is not None or "results_version" not in sf.session):
+            data = dict(standings.data)
+            data["prizes"] = kept if kept is not None else prize_list(session, data)
+            Standings.objects.filter(pk=standings.pk).update(data=data)
+    except ValueError as exc:  # ScoringError, MovementError: what the pages could not show
+        raise InterchangeError(where or "sections", f"the session cannot be scored: {exc}") from exc
+
+
+def _check_tokens_free(files: list[sfile.SessionFile], path) -> None:
+    """Table codes are unique in the database: a file's codes must not be in use already."""
+    for i, sf in enumerate(files):
+        for j, sec in enumerate(sf.sections):
+            for k, t in enumerate(sec.table_tokens):
+                if TableToken.objects.filter(token=t["token"]).exists():
+                    raise InterchangeError(
+                        path(i, j, k),
+                        f"table {t['table']}'s code is already in use in this database "
+                        "(is the club or this session here already?)",
+                    )
+
+
+def _create_session(
+    event: Event, sf: sfile.SessionFile, players: list[Player] | None = None
+) -> Session:
+    """The session's rows; ``players``: the restored club's players, by ``ref``."""
     info = sf.session
+    try:
+        date = dt.date.fromisoformat(info["date"]) if info.get("date") else dt.date.today()
+    except ValueError:
+        raise InterchangeError("session.date", f"{info['date']!r} is not a date") from None
     session = Session.objects.create(
         event=event,
         name=info["name"],
-        date=dt.date.fromisoformat(info["date"]) if info.get("date") else dt.date.today(),
+        date=date,
         status=info.get("status", Session.Status.DRAFT),
         boards_released=info.get("boards_released", False),
-        provisional_since=_when(info.get("provisional_since")),
-        finalised_at=_when(info.get("finalised_at")),
+        provisional_since=_when(info.get("provisional_since"), "session.provisional_since"),
+        finalised_at=_when(info.get("finalised_at"), "session.finalised_at"),
+        results_version=info.get("results_version", 0),
     )
+    _stamp(session, created=info.get("created"))
     if sf.boards is not None:
         _create_boards(session, sf.boards)
     for i, sec in enumerate(sf.sections):
-        _create_section(session, sec, f"sections[{i}]")
+        _create_section(session, sec, f"sections[{i}]", players)
+    decisions = [
+        PrizeDecision.objects.create(
+            session=session,
+            section=d["section"],
+            field=d["field"],
+            tied=d["tied"],
+            method=d["method"],
+            order=d["order"],
+            note=d.get("note", ""),
+            user=_user(d.get("user")),
+        )  # fmt: skip
+        for d in sf.prize_decisions
+    ]
+    _stamp_all(decisions, sf.prize_decisions, "at")
     return session
 
 
@@ -84,8 +190,13 @@ def _create_boards(session: Session, data: sfile.BoardSet) -> None:
         fingerprint=data.fingerprint,
         trump_mode=data.trump_mode,
         declared_trump=data.declared_trump,
-        released_at=_when(data.released_at),
+        released_at=_when(data.released_at, "boards.released_at"),
+        analysis_total=data.analysis_total,
+        analysis_done=data.analysis_done,
+        analysis_started=_when(data.analysis_started, "boards.analysis_started"),
+        analysis_error=data.analysis_error,
     )
+    _stamp(bs, created=data.created)
     Board.objects.bulk_create(
         Board(
             board_set=bs,
@@ -101,20 +212,27 @@ def _create_boards(session: Session, data: sfile.BoardSet) -> None:
     )
 
 
-def _create_section(session: Session, sec: sfile.Section, path: str) -> Section:
+def _create_section(
+    session: Session, sec: sfile.Section, path: str, players: list[Player] | None = None
+) -> Section:
     movement = movement_of(sec, f"{path}.movement")
     _check_kept_teams(sec, movement, path, session.event.scoring_method)
+    kind = sec.movement_kind if sec.movement_kind is not None else ""
     section = Section.objects.create(
         session=session,
         name=sec.name,
         movement=movement.to_json() if movement else None,
-        movement_kind=movement.kind if movement else "",
+        movement_kind=movement.kind if movement and sec.movement_kind is None else kind,
     )
-    entries = {e.number: _create_entry(section, e) for e in sec.entries}
+    entries = {
+        e.number: _create_entry(section, e, players, f"{path}.entries[{j}]")
+        for j, e in enumerate(sec.entries)
+    }
     rows = [
         _create_result(section, entries, r, f"{path}.results[{j}]")
         for j, r in enumerate(sec.results)
     ]
+    _stamp_all(rows, sec.results, "created", "updated")
     for c in sec.corrections:
         audit = ResultAudit.objects.create(
             section=section,
@@ -127,16 +245,67 @@ def _create_section(session: Session, sec: sfile.Section, path: str) -> Section:
             user=_user(c.user),
             actor=c.actor,
         )
-        if c.at:
-            ResultAudit.objects.filter(pk=audit.pk).update(at=_when(c.at))
+        _stamp(audit, at=c.at)
     for r in sec.rulings:
         ruling = Ruling.objects.create(
             section=section, board_number=r.board, kind=r.kind, details=r.details,
             reason=r.reason, user=_user(r.user),
         )  # fmt: skip
-        if r.at:
-            Ruling.objects.filter(pk=ruling.pk).update(at=_when(r.at))
+        _stamp(ruling, at=r.at)
+    _create_progressive(section, sec)
+    tokens = TableToken.objects.bulk_create(
+        TableToken(
+            section=section,
+            table_number=t["table"],
+            token=t["token"],
+            revoked=t.get("revoked", False),
+        )  # fmt: skip
+        for t in sec.table_tokens
+    )
+    _stamp_all(tokens, sec.table_tokens, "created")
     return section
+
+
+def _create_progressive(section: Section, sec: sfile.Section) -> None:
+    """A progressive game's seatings, table results and settled prize ties."""
+    seatings = [
+        RoundSeating.objects.create(
+            section=section,
+            round_number=s["round"],
+            seating=s["seating"],
+            overridden_by=_user(s.get("overridden_by")),
+            override_reason=s.get("override_reason", ""),
+        )  # fmt: skip
+        for s in sec.seatings
+    ]
+    _stamp_all(seatings, sec.seatings, "created")
+    results = [
+        ProgressiveTableResult.objects.create(
+            section=section,
+            round_number=p["round"],
+            table_number=p["table"],
+            winner=p.get("winner", ""),
+            ns_points=p.get("ns_points"),
+            ew_points=p.get("ew_points"),
+            tie_decision=p.get("tie_decision", ""),
+            decided_by=_user(p.get("decided_by")),
+            entered_by=_user(p.get("entered_by")),
+        )  # fmt: skip
+        for p in sec.progressive_results
+    ]
+    _stamp_all(results, sec.progressive_results, "updated")
+    ties = [
+        ProgressivePrizeTie.objects.create(
+            section=section,
+            players=t["players"],
+            order=t["order"],
+            method=t["method"],
+            note=t.get("note", ""),
+            decided_by=_user(t.get("decided_by")),
+        )  # fmt: skip
+        for t in sec.prize_ties
+    ]
+    _stamp_all(ties, sec.prize_ties, "created")
 
 
 def _check_kept_teams(sec: sfile.Section, movement, path: str, method: str) -> None:
@@ -182,13 +351,24 @@ def _player(club: Club, p: sfile.Player) -> Player:
     )  # fmt: skip
 
 
-def _create_entry(section: Section, e: sfile.Entry) -> Entry:
+def _create_entry(
+    section: Section, e: sfile.Entry, players: list[Player] | None = None, path: str = ""
+) -> Entry:
     entry = Entry.objects.create(
         section=section, number=e.number, kind=e.kind, name=e.name, withdrawn=e.withdrawn
     )
     club = section.session.event.club
     for position, p in enumerate(e.players, start=1):
-        EntryPlayer.objects.create(entry=entry, player=_player(club, p), position=position)
+        if players is not None and p.ref is not None:
+            if p.ref >= len(players):
+                raise InterchangeError(
+                    f"{path}.players[{position - 1}].ref",
+                    f"no player number {p.ref} in the backup's players ({len(players)})",
+                )
+            player = players[p.ref]
+        else:
+            player = _player(club, p)
+        EntryPlayer.objects.create(entry=entry, player=player, position=position)
     return entry
 
 
@@ -221,7 +401,7 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
         status=r.status,
         entered_via=r.entered_via,
         entered_by=_user(r.entered_by),
-        confirmed_at=_when(r.confirmed_at),
+        confirmed_at=_when(r.confirmed_at, f"{path}.confirmed_at"),
         version=r.version,
     )
     return row
@@ -258,9 +438,20 @@ def restore_club(data: dict[str, Any]) -> Club:
             "club.slug",
             f"a club {data['club']['slug']!r} exists already; restore onto an empty database",
         )
+    where = [
+        (i, j) for i, event in enumerate(data["events"]) for j in range(len(event["sessions"]))
+    ]
     try:
         with transaction.atomic():
-            return _restore(data, files)
+            _check_tokens_free(
+                files,
+                lambda n, s, k: (
+                    "events[{}].sessions[{}].sections[{}].table_tokens[{}].token".format(
+                        *where[n], s, k
+                    )
+                ),
+            )
+            return _restore(data, files, where)
     except IntegrityError as exc:
         raise InterchangeError("", f"the database refused the backup: {exc}") from exc
 
@@ -269,27 +460,42 @@ def _session_file(data: dict[str, Any], i: int, j: int) -> sfile.SessionFile:
     event = {k: v for k, v in data["events"][i].items() if k != "sessions"}
     body = {"format": sfile.FORMAT, "event": event, **data["events"][i]["sessions"][j]}
     try:
-        return sfile.parse(body)
+        return sfile.parse(body, backup=True)
     except InterchangeError as exc:
         raise InterchangeError(f"events[{i}].sessions[{j}].{exc.where}", exc.message) from exc
 
 
-def _restore(data: dict[str, Any], files: list[sfile.SessionFile]) -> Club:
+def _restore(
+    data: dict[str, Any], files: list[sfile.SessionFile], where: list[tuple[int, int]]
+) -> Club:
     club = Club.objects.create(name=data["club"]["name"], slug=data["club"]["slug"])
+    _stamp(club, created=data["club"].get("created"))
     users = get_user_model().objects.filter(username__in=data.get("directors", []))
     club.directors.add(*users)
+    players = []
     for p in data.get("players", []):
         player = sfile.Player(**p)
-        Player.objects.create(
-            club=club, name=player.name, membership_number=player.membership,
-            email=player.email, phone=player.phone, gender=player.gender,
+        players.append(
+            Player.objects.create(
+                club=club, name=player.name, membership_number=player.membership,
+                email=player.email, phone=player.phone, gender=player.gender,
+            )
         )  # fmt: skip
     files = iter(files)
+    n = 0
     for event_data in data["events"]:
         values = {k: event_data[k] for k in EVENT_KEYS if k in event_data}
         event = Event.objects.create(club=club, **values)
+        _stamp(event, created=event_data.get("created"))
         for _ in event_data["sessions"]:
-            _create_session(event, next(files))
+            sf = next(files)
+            path = "events[{}].sessions[{}]".format(*where[n])
+            n += 1
+            try:
+                session = _create_session(event, sf, players)
+            except InterchangeError as exc:
+                raise InterchangeError(f"{path}.{exc.where}", exc.message) from exc
+            _score(session, sf, f"{path}.sections")
     return club
 
 

@@ -73,6 +73,8 @@ class Player:
     email: str = ""
     phone: str = ""
     gender: str = ""
+    #: in a club backup: the index of this player in the backup's ``players``
+    ref: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return _compact(self, keep=("name",))
@@ -124,6 +126,8 @@ class Result:
     entered_by: str | None = None
     confirmed_at: str | None = None
     version: int = 1
+    created: str | None = None
+    updated: str | None = None
 
     LINE_FIELDS = (
         "board", "ns", "ew", "round", "table", "contract", "declarer", "tricks", "lead",
@@ -172,12 +176,21 @@ class Ruling:
 
 @dataclass
 class Section:
+    """A section. ``seatings``, ``progressive_results`` and ``prize_ties`` are a progressive
+    game's rounds (schema.json says their keys); ``table_tokens`` (the table codes) are written
+    only in a club backup; ``movement_kind`` only when it is not the movement's ``kind``."""
+
     name: str
     movement: dict[str, Any] | None = None
+    movement_kind: str | None = None
     entries: list[Entry] = _field(default_factory=list)
     results: list[Result] = _field(default_factory=list)
     corrections: list[Correction] = _field(default_factory=list)
     rulings: list[Ruling] = _field(default_factory=list)
+    seatings: list[dict[str, Any]] = _field(default_factory=list)
+    progressive_results: list[dict[str, Any]] = _field(default_factory=list)
+    prize_ties: list[dict[str, Any]] = _field(default_factory=list)
+    table_tokens: list[dict[str, Any]] = _field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return _compact(self, keep=("name", "entries", "results"))
@@ -187,10 +200,15 @@ class Section:
         return cls(
             name=data["name"],
             movement=data.get("movement"),
+            movement_kind=data.get("movement_kind"),
             entries=[Entry.from_json(e) for e in data.get("entries", [])],
             results=[Result(**r) for r in data.get("results", [])],
             corrections=[Correction(**c) for c in data.get("corrections", [])],
             rulings=[Ruling(**r) for r in data.get("rulings", [])],
+            seatings=list(data.get("seatings", [])),
+            progressive_results=list(data.get("progressive_results", [])),
+            prize_ties=list(data.get("prize_ties", [])),
+            table_tokens=list(data.get("table_tokens", [])),
         )
 
 
@@ -216,6 +234,11 @@ class BoardSet:
     trump_mode: str = ""
     declared_trump: str = ""
     released_at: str | None = None
+    analysis_total: int = 0
+    analysis_done: int = 0
+    analysis_started: str | None = None
+    analysis_error: str = ""
+    created: str | None = None
     list: list[Board] = _field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -232,14 +255,18 @@ class BoardSet:
 
 @dataclass
 class SessionFile:
-    """A whole session. ``event``: name, kind, format, game, scoring_method, conditions;
-    ``session``: name, date, status, boards_released, provisional_since, finalised_at."""
+    """A whole session. ``event``: name, kind, format, game, scoring_method, conditions
+    (and ``created`` in a backup); ``session``: name, date, status, boards_released,
+    provisional_since, finalised_at (and in a backup ``created``, ``results_version`` and the
+    prize list kept at finalisation, ``prizes``); ``prize_decisions``: how prize ties were
+    settled (scoring.models.PrizeDecision)."""
 
     event: dict[str, Any]
     session: dict[str, Any]
     sections: list[Section]
     club: dict[str, Any] | None = None
     boards: BoardSet | None = None
+    prize_decisions: list[dict[str, Any]] = _field(default_factory=list)
 
     @property
     def game(self) -> str:
@@ -262,24 +289,32 @@ class SessionFile:
         if self.boards is not None:
             out["boards"] = self.boards.to_json()
         out["sections"] = [s.to_json() for s in self.sections]
+        if self.prize_decisions:
+            out["prize_decisions"] = self.prize_decisions
         return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
 
 
-def parse(source: str | bytes | dict[str, Any]) -> SessionFile:
-    """Read a duplicate-session/1 file (text or already-decoded JSON); raise InterchangeError."""
+def parse(source: str | bytes | dict[str, Any], *, backup: bool = False) -> SessionFile:
+    """Read a duplicate-session/1 file (text or already-decoded JSON); raise InterchangeError.
+
+    ``backup``: a session of a club backup, which may have no section yet.
+    """
     data = _decode(source) if isinstance(source, str | bytes) else source
     if not isinstance(data, dict) or "format" not in data:
         raise InterchangeError("format", "missing: this is not a duplicate-session/1 file")
     schema.validate(data)
+    if not data["sections"] and not backup:
+        raise InterchangeError("sections", "[] should be non-empty: give at least one section")
     sf = SessionFile(
         event=data["event"],
         session=data["session"],
         sections=[Section.from_json(s) for s in data["sections"]],
         club=data.get("club"),
         boards=BoardSet.from_json(data["boards"]) if "boards" in data else None,
+        prize_decisions=list(data.get("prize_decisions", [])),
     )
     check(sf)
     return sf
@@ -323,6 +358,34 @@ def check(sf: SessionFile) -> None:
             raise InterchangeError(f"{path}.name", f"a second section named {section.name!r}")
         names.add(section.name)
         _check_section(sf, section, path)
+        _check_unique(section.seatings, ("round",), f"{path}.seatings", "a second seating of")
+        _check_unique(
+            section.progressive_results, ("round", "table"), f"{path}.progressive_results",
+            "a second result for",
+        )  # fmt: skip
+        _check_unique(section.prize_ties, ("players",), f"{path}.prize_ties", "a second tie of")
+    _check_unique(
+        sf.prize_decisions, ("section", "field", "tied"), "prize_decisions",
+        "a second decision for",
+    )  # fmt: skip
+    tokens: set[str] = set()
+    for i, section in enumerate(sf.sections):
+        for j, t in enumerate(section.table_tokens):
+            if t["token"] in tokens:
+                raise InterchangeError(
+                    f"sections[{i}].table_tokens[{j}].token", "a table code given twice"
+                )
+            tokens.add(t["token"])
+
+
+def _check_unique(rows: list[dict[str, Any]], keys: tuple[str, ...], path: str, what: str):
+    seen: set[tuple[Any, ...]] = set()
+    for j, row in enumerate(rows):
+        key = tuple(row.get(k) for k in keys)
+        if key in seen:
+            named = ", ".join(f"{k} {row.get(k)!r}" for k in keys)
+            raise InterchangeError(f"{path}[{j}]", f"{what} {named}")
+        seen.add(key)
 
 
 def _check_section(sf: SessionFile, section: Section, path: str) -> None:
