@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Standings
-from tournament.interchange.formats.csv_io import safe_cell
 from scoring.tables import SessionStandingsTable, TravellerTable, standings_rows, traveller_rows
+from tournament.interchange.formats.csv_io import safe_cell
 
 from .helpers import finish, new_event, new_session, play, sign_in
 
