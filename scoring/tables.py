@@ -7,8 +7,10 @@ screen and in the spreadsheet can never disagree.
 from __future__ import annotations
 
 import django_tables2 as tables
+from django_tables2.export import TableExport
 
 from scoring.engine.team_results import KINDS, matches_text, pairs_text, vp_text, winner_text
+from tournament.interchange.formats.csv_io import safe_cell
 
 
 class StandingsTable(tables.Table):
@@ -238,3 +240,24 @@ class ScorecardTable(tables.Table):
     class Meta:
         attrs = {"class": "list"}
         orderable = False
+
+
+class SafeTableExport(TableExport):
+    """``TableExport`` whose every cell passes ``safe_cell``: a player named ``=HYPERLINK(…)``
+    reaches the spreadsheet as text, never as a formula."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        headers = [safe_cell(h) for h in dataset.headers or []]
+        rows = [[safe_cell(cell) for cell in row] for row in dataset]
+        dataset.wipe()
+        dataset.headers = headers
+        for row in rows:
+            dataset.append(row)
+        return dataset
+
+
+def export_csv(*tables_) -> tuple[str, str]:
+    """(content type, CSV text) of the tables one after another, a blank line between."""
+    exports = [SafeTableExport("csv", table) for table in tables_]
+    return exports[0].content_type(), "\r\n".join(export.export() for export in exports)

@@ -74,7 +74,13 @@ class SessionForm(forms.ModelForm):
 
 
 class SectionForm(forms.Form):
-    name = forms.CharField(max_length=16, initial="A")
+    name = forms.CharField(max_length=limits.SECTION_NAME_MAX, initial="A")
+
+    def clean_name(self):
+        try:
+            return limits.section_name(self.cleaned_data["name"])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
 
 class SignInForm(forms.Form):

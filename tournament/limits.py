@@ -34,7 +34,26 @@ __all__ = [
     "ROUND_NUMBER_MAX",
     "TABLE_NUMBER_MAX",
     "number",
+    "section_name",
 ]
+
+SECTION_NAME_MAX = 16  # Section.name's column
+
+
+def section_name(text) -> str:
+    """A section's name as every page needs it: 1 to 16 printable characters, no ``/`` (the
+    name is a part of the public URLs, ``/session/<pk>/section/<name>/…``); surrounding spaces
+    dropped.  ``ValueError`` naming the field otherwise."""
+    name = str(text).strip() if text is not None else ""
+    if not name:
+        raise ValueError("section name: empty")
+    if len(name) > SECTION_NAME_MAX:
+        raise ValueError(f"section name: at most {SECTION_NAME_MAX} characters, not {len(name)}")
+    if "/" in name or "\\" in name:
+        raise ValueError(f"section name: {name!r} may not contain / or \\")
+    if not name.isprintable():
+        raise ValueError(f"section name: {name!r} holds a control character")
+    return name
 
 
 def number(text: str | int, what: str, high: int, low: int = 1) -> int:

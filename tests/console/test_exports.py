@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scoring.models import Standings
 from scoring.tables import SessionStandingsTable, TravellerTable, standings_rows, traveller_rows
+from tournament.interchange.formats.csv_io import safe_cell
 
 from .helpers import finish, new_event, new_session, play, sign_in
 
@@ -17,8 +18,9 @@ RESULTS = ["PASS", "1NT S 8", "2S E 8", "3C N 9"]
 
 
 def _cells(values):
-    """As a CSV writes them: None is an empty cell."""
-    return [["" if v is None else str(v) for v in row] for row in values]
+    """As a CSV writes them: None is an empty cell; text a spreadsheet would run as a formula
+    (a tied place "=1") gets a leading "'" (``csv_io.safe_cell``)."""
+    return [["" if v is None else str(safe_cell(v)) for v in row] for row in values]
 
 
 def _rows(response):

@@ -2,7 +2,9 @@
 
 Personas: ``anon`` (nobody signed in), ``table`` (a phone that opened table 2's code
 ``/t/<token>/`` — it holds that token and nothing else), ``td`` (a TD of the club running the
-session), ``outsider`` (a TD of another club) and ``superuser``.
+session), ``outsider`` (a TD of another club), ``staff`` (a TD of the club made the old way:
+staff, in the group *Tournament directors* with every model permission of the apps) and
+``superuser`` (the site's operator).
 
 ``MATRIX`` names the expected answer of each cell:
 
@@ -12,8 +14,11 @@ session), ``outsider`` (a TD of another club) and ``superuser``.
 
 The patterns are enumerated from the resolver: a new view without a row here fails
 ``test_every_url_pattern_has_a_row``.  Every cell that is not an allowed write (``302`` on
-a write view) must leave every row of the project's apps as it was.  The admin site is
-Django's own; ``test_the_admin_site_is_for_the_superuser_only`` covers all its patterns.
+a write view) must leave every row of the project's apps as it was.  The ``staff`` column is
+the ``td`` column unless a row names it: in the console a staff TD is just a TD of the club.
+The admin site (``tournament.admin_site``: superusers only) is covered pattern by pattern, and
+every registered model's changelist, add, change, delete and history page, by
+``test_the_admin_site_is_for_the_superuser_only``.
 """
 
 from __future__ import annotations
@@ -30,12 +35,13 @@ from scoring.models import BoardResult
 
 from .conftest import fingerprint
 
-PERSONAS = ("anon", "table", "td", "outsider", "superuser")
+PERSONAS = ("anon", "table", "td", "outsider", "superuser", "staff")
 TABLE = 2  # the ``table`` persona holds this table's code
 
 
-def row(anon, table, td, outsider, superuser):
-    return dict(zip(PERSONAS, (anon, table, td, outsider, superuser), strict=True))
+def row(anon, table, td, outsider, superuser, staff=None):
+    staff = td if staff is None else staff
+    return dict(zip(PERSONAS, (anon, table, td, outsider, superuser, staff), strict=True))
 
 
 PUBLIC = row(200, 200, 200, 200, 200)  # reading is public
@@ -195,13 +201,30 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
     return reverse(name, args=args), data
 
 
+def staff_td(club):
+    """A TD of the club who is also staff and in the TD group (every model permission)."""
+    from django.contrib.auth.models import User
+
+    from tournament.permissions import td_group
+
+    user = User.objects.create_user("staffer", password="correct-horse-battery", is_staff=True)
+    user.groups.add(td_group())
+    club.directors.add(user)
+    return user
+
+
 @pytest.fixture
 def clients(night, director, outsider, superuser):
     def make(persona: str) -> Client:
         client = Client(HTTP_USER_AGENT="matrix")
         if persona == "table":
             assert client.get(f"/t/{night.tokens[TABLE]}/").status_code == 200
-        users = {"td": director, "outsider": outsider, "superuser": superuser}
+        users = {
+            "td": director,
+            "outsider": outsider,
+            "superuser": superuser,
+            "staff": staff_td(night.session.club) if persona == "staff" else None,
+        }
         if persona in users:
             client.force_login(users[persona])
         return client
@@ -287,45 +310,103 @@ def test_a_revoked_code_is_refused_and_stores_nothing(night, client, director):
     assert fingerprint() == before
 
 
-ADMIN_ARGS = {
-    "object_id": "1",
-    "id": "1",
-    "content_type_id": "1",
-    "app_label": "tournament",
-    "url": "x",
-}
-
-
 def _admin_urls():
+    """Every admin pattern (ids "1"), then every registered model's pages."""
     out = []
     for name, pattern in url_patterns().items():
         if not name.startswith("admin:"):
             continue
-        kwargs = {k: ADMIN_ARGS[k] for k in pattern.pattern.converters}
+        kwargs = {}
+        for key in pattern.pattern.converters:
+            kwargs[key] = {"app_label": "tournament", "url": "nothing/here"}.get(key, "1")
         if "app_label" in pattern.pattern.regex.groupindex and not kwargs:
             kwargs = {"app_label": "tournament"}
+        if name == "admin:view_on_site":
+            kwargs = {"content_type_id": "1", "object_id": "1"}
         try:
             out.append((name, reverse(name, kwargs=kwargs)))
-        except Exception:  # catch-all patterns (admin:<url>) take a path
+        except Exception:  # the catch-all pattern (admin:<url>) takes a path
             out.append((name, "/admin/nothing/here/"))
+    return out + _model_admin_urls()
+
+
+def _model_admin_urls():
+    """Each registered model's changelist and add pages, and the change, delete and history
+    pages of its first row (if it has one)."""
+    from django.contrib import admin
+
+    out = []
+    for model in admin.site._registry:
+        info = f"admin:{model._meta.app_label}_{model._meta.model_name}"
+        out += [(f"{info}_changelist", reverse(f"{info}_changelist")),
+                (f"{info}_add", reverse(f"{info}_add"))]  # fmt: skip
+        obj = model.objects.order_by("pk").first()
+        if obj is not None:
+            out += [(f"{info}_{page}", reverse(f"{info}_{page}", args=[obj.pk]))
+                    for page in ("change", "delete", "history")]  # fmt: skip
     return out
 
 
-def test_the_admin_site_is_for_the_superuser_only(night, clients):
-    """Every admin pattern sends anyone but staff to the admin's sign-in; posts store nothing."""
+def test_every_registered_model_has_admin_pages_and_rows(night):
+    """The walks reach each model's row pages: the night holds a row of every model of the
+    project's apps but a hand seating and a ruling (django-axes's logs are empty too)."""
+    from django.contrib import admin
+
+    names = {name for name, _ in _model_admin_urls()}
+    models = list(admin.site._registry)
+    assert len(models) >= 14
+    with_rows = [
+        m for m in models if f"admin:{m._meta.app_label}_{m._meta.model_name}_change" in names
+    ]
+    without = {m.__name__ for m in models if m not in with_rows}
+    assert without <= {"AccessAttempt", "AccessLog", "AccessFailureLog", "RoundSeating", "Ruling"}
+
+
+@pytest.mark.parametrize("persona", ["anon", "table", "td", "outsider", "staff"])
+def test_the_admin_site_is_for_the_superuser_only(persona, night, clients):
+    """Every admin URL, read and write, sends anyone but a superuser to the admin's sign-in
+    (a staff TD of the club with every model permission included); nothing is stored."""
     urls = _admin_urls()
-    assert len(urls) > 20
-    personas = {persona: clients(persona) for persona in ("anon", "td", "outsider")}
+    assert len(urls) > 60
+    client = clients(persona)
     before = fingerprint()
-    for persona, client in personas.items():
-        for method in ("get", "post"):
-            for name, url in urls:
-                response = getattr(client, method)(url, {} if method == "post" else None)
-                status = response.status_code
-                if name == "admin:login":
-                    assert status in (200, 302), (name, status)
-                else:
-                    assert status == 302, (persona, method, name, url, status)
-                    assert response["Location"].startswith("/admin/"), (name, response)
+    for method in ("get", "post"):
+        for name, url in urls:
+            if name == "admin:logout":
+                continue  # below: it ends the persona's session
+            response = getattr(client, method)(url, {} if method == "post" else None)
+            status = response.status_code
+            if name == "admin:login":
+                assert status == 200, (persona, method, name, status)
+                assert b"is_superuser" not in response.content
+            else:
+                assert status == 302, (persona, method, name, url, status)
+                assert response["Location"].startswith("/admin/login/"), (name, response)
     assert fingerprint() == before
-    assert clients("superuser").get(reverse("admin:index")).status_code == 200
+
+
+def test_the_staff_td_cannot_sign_in_to_the_admin(night):
+    """A staff TD with the right password: the admin's sign-in refuses it, the index stays shut."""
+    staff_td(night.session.club)
+    client = Client()
+    response = client.post(reverse("admin:login"),
+                           {"username": "staffer", "password": "correct-horse-battery"})  # fmt: skip
+    assert client.get(reverse("admin:index")).status_code == 302
+    assert client.get(reverse("admin:tournament_club_changelist")).status_code == 302
+    assert response.status_code in (200, 302)
+
+
+def test_the_site_operator_opens_every_admin_page(night, clients):
+    """The superuser (the site's operator) opens each model's changelist, add, change,
+    delete and history pages; GETs store nothing."""
+    client = clients("superuser")
+    before = fingerprint()
+    opened = 0
+    for name, url in _model_admin_urls():
+        response = client.get(url)
+        # django-axes's lock-out records are read-only (no add or change): 403 is theirs
+        allowed = (200,) if not name.startswith("admin:axes_") else (200, 403)
+        assert response.status_code in allowed, (name, url, response.status_code)
+        opened += 1
+    assert opened > 60
+    assert fingerprint() == before

@@ -11,13 +11,17 @@ import datetime as dt
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
 from django.db import IntegrityError, transaction
 
+from boards.engine.deals import Deal, DealError
 from boards.models import Board, BoardSet
 from scoring.engine.contract import dealer as dealer_of
 from scoring.engine.contract import vulnerability as vulnerability_of
 from scoring.engine.team_match import TEAM_METHODS
 from scoring.models import BoardResult, PrizeDecision, ResultAudit, Ruling, Standings
+from tournament import limits
 from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.csv_io import read_players
 from tournament.interchange.formats.errors import InterchangeError
@@ -89,9 +93,23 @@ def import_session(data: dict[str, Any] | str, club: Club | None = None) -> Sess
         raise InterchangeError("", f"the database refused the file: {exc}") from exc
 
 
+def _check_slug(slug, where: str) -> None:
+    """A club's slug is part of its URL (``/club/<slug>/``): letters, digits, ``-`` and ``_``."""
+    try:
+        validate_slug(slug if isinstance(slug, str) else "")
+    except ValidationError:
+        raise InterchangeError(where, f"{str(slug)[:60]!r} is not a slug "
+                               "(letters, digits, - and _ only)") from None  # fmt: skip
+    if len(slug) > Club._meta.get_field("slug").max_length:
+        raise InterchangeError(
+            where, f"at most {Club._meta.get_field('slug').max_length} characters"
+        )
+
+
 def _club_for(sf: sfile.SessionFile) -> Club:
     if not sf.club:
         raise InterchangeError("club", "missing: name the club (name and slug) to import into")
+    _check_slug(sf.club.get("slug"), "club.slug")
     club, _ = Club.objects.get_or_create(slug=sf.club["slug"], defaults={"name": sf.club["name"]})
     return club
 
@@ -183,6 +201,14 @@ def _create_session(
 
 
 def _create_boards(session: Session, data: sfile.BoardSet) -> None:
+    for i, b in enumerate(data.list):
+        if b.deal:
+            try:
+                Deal.from_pbn(b.deal)
+            except (DealError, ValueError) as exc:
+                raise InterchangeError(
+                    f"boards.list[{i}].deal", f"board {b.number}: {exc}"
+                ) from None
     bs = BoardSet.objects.create(
         session=session,
         source=data.source,
@@ -215,6 +241,10 @@ def _create_boards(session: Session, data: sfile.BoardSet) -> None:
 def _create_section(
     session: Session, sec: sfile.Section, path: str, players: list[Player] | None = None
 ) -> Section:
+    try:
+        limits.section_name(sec.name)
+    except ValueError as exc:
+        raise InterchangeError(f"{path}.name", str(exc)) from None
     movement = movement_of(sec, f"{path}.movement")
     _check_kept_teams(sec, movement, path, session.event.scoring_method)
     kind = sec.movement_kind if sec.movement_kind is not None else ""
@@ -433,6 +463,7 @@ def restore_club(data: dict[str, Any]) -> Club:
         for i, event in enumerate(data["events"])
         for j in range(len(event["sessions"]))
     ]
+    _check_slug(data["club"]["slug"], "club.slug")
     if Club.objects.filter(slug=data["club"]["slug"]).exists():
         raise InterchangeError(
             "club.slug",

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from scoring.engine.team_match import TEAM_METHODS
+from tournament import limits
 from tournament.models import Entry, EntryPlayer, Player, Section, Session
 from tournament.setup import selectors as setup_selectors
 
@@ -70,6 +71,10 @@ def create_section(
     kind: str = Entry.Kind.PAIR,
 ) -> Section:
     """Create a section with its entries, all or nothing."""
+    try:
+        name = limits.section_name(name)
+    except ValueError as exc:
+        raise ValidationError({"name": str(exc)}) from None
     _check_entries(entries)
     if Section.objects.filter(session=session, name=name).exists():
         raise ValidationError({"name": f"This session already has a section {name}."})
@@ -210,6 +215,10 @@ def _ranges(numbers: list[int]) -> str:
 
 def add_section(session: Session, name: str) -> Section:
     """An empty section; its entries are signed in one by one as they arrive."""
+    try:
+        name = limits.section_name(name)
+    except ValueError as exc:
+        raise ValidationError({"name": str(exc)}) from None
     if session.sections.filter(name=name).exists():
         raise ValidationError({"name": f"This session already has a section {name}."})
     return Section.objects.create(session=session, name=name)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import render
-from django_tables2.export import TableExport
 
 from scoring.standings import selectors as standings_selectors
 from scoring.tables import (
@@ -19,6 +18,7 @@ from scoring.tables import (
     StandingsTable,
     TeamMatchTable,
     TravellerTable,
+    export_csv,
     scorecard_rows,
     standings_export_tables,
     traveller_rows,
@@ -36,14 +36,15 @@ from ..permissions import (
 
 def _export(request, filename, *tables):
     """CSV of exactly the tables on the page: django-tables2's ``TableExport`` (tablib)
-    writes each table's ``as_values()``, the same columns and values as the screen. Several
+    writes each table's ``as_values()``, the same columns and values as the screen, each text
+    cell made safe from spreadsheet formulas (``scoring.tables.export_csv``). Several
     tables (a team match's teams, then the pairs) follow one another, a blank line between."""
     if request.GET.get("_export") != "csv":
         return None
-    exports = [TableExport("csv", table) for table in tables]
-    response = HttpResponse(content_type=exports[0].content_type())
+    content_type, text = export_csv(*tables)
+    response = HttpResponse(content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    response.write("\r\n".join(export.export() for export in exports))
+    response.write(text)
     return response
 
 

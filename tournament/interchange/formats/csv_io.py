@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,12 +53,30 @@ PLAYER_HEADERS = {
 }
 
 
+#: what a spreadsheet reads as the start of a formula (or, tab and CR, of a hidden one)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: a plain number as a spreadsheet reads one ("-3", "+2.5", "1e3"): a value, not a formula
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def safe_cell(value: Any) -> Any:
+    """A cell a spreadsheet cannot run: text starting with ``= + - @``, a tab or a CR gets a
+    leading ``'`` (shown as text, never evaluated), unless the whole text is a plain number
+    ("-3", "-1370", "+2.5" stay numbers).  Numbers and other non-text values pass unchanged.
+    Every CSV this project writes (``_write`` here, the console's CSV exports through
+    ``scoring.tables.export_csv``) passes its cells through this one function."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        if not _NUMBER.fullmatch(value):
+            return "'" + value
+    return value
+
+
 def _write(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     writer.writerows(
-        {k: ("" if row.get(k) is None else row.get(k)) for k in columns} for row in rows
+        {k: ("" if row.get(k) is None else safe_cell(row.get(k))) for k in columns} for row in rows
     )
     return out.getvalue()
 
