@@ -66,7 +66,8 @@ def test_no_result_of_a_board_in_play_is_shown(client, session, running, page):
     url = pages(session, running, entry=play.ns, board=board)[page]
     response = client.get(url, HTTP_HX_REQUEST="true")
     html = response.content.decode()
-    assert SECRET_CONTRACT not in html
+    # the page's random CSRF token (64 letters and digits) may contain "6C" by chance
+    assert SECRET_CONTRACT not in re.sub(r"[A-Za-z0-9]{32,}", "", html)
     assert response.status_code == (404 if page == "board" else 200)
     if page == "scorecard":
         assert "in play" in html
