@@ -20,6 +20,7 @@ from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.csv_io import read_players
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.scoring_input import movement_of
+from tournament.interchange.formats.text import check_json
 from tournament.interchange.selectors import CLUB_FORMAT, EVENT_KEYS
 from tournament.models import Club, Entry, EntryPlayer, Event, Player, Section, Session
 from tournament.movements.teams import team_pairs
@@ -27,6 +28,28 @@ from tournament.movements.teams import team_pairs
 
 def _when(text: str | None) -> dt.datetime | None:
     return dt.datetime.fromisoformat(text) if text else None
+
+
+def _fit(model, where: str, values: dict[str, Any], keys: dict[str, str] | None = None):
+    """``values`` for ``model``, every text within its column's ``max_length`` (SQLite would
+    store a longer one, PostgreSQL refuses it: a file must import the same on both); else
+    InterchangeError naming the field (``where.key``, or ``where: the key ...`` for a CSV line)."""
+    for name, value in values.items():
+        limit = getattr(model._meta.get_field(name), "max_length", None)
+        if limit and isinstance(value, str) and len(value) > limit:
+            key = (keys or {}).get(name, name)
+            if where.startswith("line "):
+                raise InterchangeError(
+                    where, f"the {key} is {len(value)} characters long; at most {limit}"
+                )
+            raise InterchangeError(
+                f"{where}.{key}" if where else key,
+                f"{len(value)} characters long; at most {limit}",
+            )
+    return values
+
+
+PLAYER_KEYS = {"membership_number": "membership"}
 
 
 def import_session(data: dict[str, Any] | str, club: Club | None = None) -> Session:
@@ -44,6 +67,7 @@ def import_session(data: dict[str, Any] | str, club: Club | None = None) -> Sess
 def _club_for(sf: sfile.SessionFile) -> Club:
     if not sf.club:
         raise InterchangeError("club", "missing: name the club (name and slug) to import into")
+    _fit(Club, "club", {"slug": sf.club["slug"], "name": sf.club["name"]})
     club, _ = Club.objects.get_or_create(slug=sf.club["slug"], defaults={"name": sf.club["name"]})
     return club
 
@@ -52,17 +76,19 @@ def _event_for(club: Club, data: dict[str, Any]) -> Event:
     values = {k: data[k] for k in EVENT_KEYS if k in data}
     values.setdefault("name", "Imported event")
     values.setdefault("conditions", {})
+    _fit(Event, "event", {k: v for k, v in values.items() if k != "conditions"})
     for event in Event.objects.filter(club=club, name=values["name"]):
         if all(getattr(event, k) == v for k, v in values.items()):
             return event
     return Event.objects.create(club=club, **values)
 
 
-def _create_session(event: Event, sf: sfile.SessionFile) -> Session:
+def _create_session(event: Event, sf: sfile.SessionFile, prefix: str = "") -> Session:
+    """``prefix``: where the session sits in a larger file (a backup's ``events[0].sessions[1].``)."""
     info = sf.session
     session = Session.objects.create(
         event=event,
-        name=info["name"],
+        **_fit(Session, f"{prefix}session", {"name": info["name"]}),
         date=dt.date.fromisoformat(info["date"]) if info.get("date") else dt.date.today(),
         status=info.get("status", Session.Status.DRAFT),
         boards_released=info.get("boards_released", False),
@@ -70,34 +96,39 @@ def _create_session(event: Event, sf: sfile.SessionFile) -> Session:
         finalised_at=_when(info.get("finalised_at")),
     )
     if sf.boards is not None:
-        _create_boards(session, sf.boards)
+        _create_boards(session, sf.boards, f"{prefix}boards")
     for i, sec in enumerate(sf.sections):
-        _create_section(session, sec, f"sections[{i}]")
+        _create_section(session, sec, f"{prefix}sections[{i}]")
     return session
 
 
-def _create_boards(session: Session, data: sfile.BoardSet) -> None:
+def _create_boards(session: Session, data: sfile.BoardSet, path: str = "boards") -> None:
     bs = BoardSet.objects.create(
         session=session,
-        source=data.source,
-        seed=data.seed,
-        fingerprint=data.fingerprint,
-        trump_mode=data.trump_mode,
-        declared_trump=data.declared_trump,
+        **_fit(BoardSet, path, {
+            "source": data.source, "seed": data.seed, "fingerprint": data.fingerprint,
+            "trump_mode": data.trump_mode, "declared_trump": data.declared_trump,
+        }),
         released_at=_when(data.released_at),
-    )
+    )  # fmt: skip
     Board.objects.bulk_create(
         Board(
             board_set=bs,
             number=b.number,
-            deal=b.deal or "",
-            dealer=b.dealer or dealer_of(b.number),
-            vulnerability=b.vulnerability or vulnerability_of(b.number),
-            trump_card=b.trump_card or "",
+            **_fit(
+                Board,
+                f"{path}.list[{i}]",
+                {
+                    "deal": b.deal or "",
+                    "dealer": b.dealer or dealer_of(b.number),
+                    "vulnerability": b.vulnerability or vulnerability_of(b.number),
+                    "trump_card": b.trump_card or "",
+                },
+            ),
             dd_table=b.dd_table,
             par=b.par,
-        )
-        for b in data.list
+        )  # fmt: skip
+        for i, b in enumerate(data.list)
     )
 
 
@@ -106,32 +137,35 @@ def _create_section(session: Session, sec: sfile.Section, path: str) -> Section:
     _check_kept_teams(sec, movement, path, session.event.scoring_method)
     section = Section.objects.create(
         session=session,
-        name=sec.name,
+        **_fit(Section, path, {"name": sec.name}),
         movement=movement.to_json() if movement else None,
         movement_kind=movement.kind if movement else "",
     )
-    entries = {e.number: _create_entry(section, e) for e in sec.entries}
+    entries = {
+        e.number: _create_entry(section, e, f"{path}.entries[{j}]")
+        for j, e in enumerate(sec.entries)
+    }
     rows = [
         _create_result(section, entries, r, f"{path}.results[{j}]")
         for j, r in enumerate(sec.results)
     ]
-    for c in sec.corrections:
+    for j, c in enumerate(sec.corrections):
         audit = ResultAudit.objects.create(
             section=section,
             result=rows[c.result] if c.result is not None else None,
             board_number=c.board,
-            action=c.action,
+            **_fit(ResultAudit, f"{path}.corrections[{j}]", {"action": c.action, "actor": c.actor}),
             old=c.old,
             new=c.new,
             reason=c.reason,
             user=_user(c.user),
-            actor=c.actor,
         )
         if c.at:
             ResultAudit.objects.filter(pk=audit.pk).update(at=_when(c.at))
-    for r in sec.rulings:
+    for j, r in enumerate(sec.rulings):
         ruling = Ruling.objects.create(
-            section=section, board_number=r.board, kind=r.kind, details=r.details,
+            section=section, board_number=r.board, details=r.details,
+            **_fit(Ruling, f"{path}.rulings[{j}]", {"kind": r.kind}),
             reason=r.reason, user=_user(r.user),
         )  # fmt: skip
         if r.at:
@@ -168,8 +202,12 @@ def _user(username: str | None):
     return get_user_model().objects.filter(username=username).first()
 
 
-def _player(club: Club, p: sfile.Player) -> Player:
+def _player(club: Club, p: sfile.Player, path: str) -> Player:
     """The club's player with that membership number, else that name, else a new one."""
+    _fit(Player, path, {
+        "name": p.name, "membership_number": p.membership, "email": p.email, "phone": p.phone,
+        "gender": p.gender,
+    }, PLAYER_KEYS)  # fmt: skip
     if p.membership:
         found = Player.objects.filter(club=club, membership_number=p.membership).first()
     else:
@@ -182,13 +220,15 @@ def _player(club: Club, p: sfile.Player) -> Player:
     )  # fmt: skip
 
 
-def _create_entry(section: Section, e: sfile.Entry) -> Entry:
+def _create_entry(section: Section, e: sfile.Entry, path: str) -> Entry:
     entry = Entry.objects.create(
-        section=section, number=e.number, kind=e.kind, name=e.name, withdrawn=e.withdrawn
-    )
+        section=section, number=e.number, withdrawn=e.withdrawn,
+        **_fit(Entry, path, {"kind": e.kind, "name": e.name}),
+    )  # fmt: skip
     club = section.session.event.club
     for position, p in enumerate(e.players, start=1):
-        EntryPlayer.objects.create(entry=entry, player=_player(club, p), position=position)
+        player = _player(club, p, f"{path}.players[{position - 1}]")
+        EntryPlayer.objects.create(entry=entry, player=player, position=position)
     return entry
 
 
@@ -205,21 +245,27 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
         table_number=r.table,
         ns_entry=entries[r.ns],
         ew_entry=entries[r.ew],
-        contract=r.contract or "",
-        declarer=r.declarer or "",
+        **_fit(
+            BoardResult,
+            path,
+            {
+                "contract": r.contract or "",
+                "declarer": r.declarer or "",
+                "lead": r.lead or "",
+                "adjusted": r.adjusted or "",
+                "fouled_group": r.fouled_group or "",
+                "status": r.status,
+                "entered_via": r.entered_via,
+            },
+        ),
         tricks=r.tricks,
-        lead=r.lead or "",
         honours_ns=r.honours_ns,
         honours_ew=r.honours_ew,
         revokes_ns=r.revokes_ns,
         revokes_ew=r.revokes_ew,
         tricks_ns=r.tricks_ns,
         score_ns=r.score_ns,
-        adjusted=r.adjusted or "",
         not_played=r.not_played,
-        fouled_group=r.fouled_group or "",
-        status=r.status,
-        entered_via=r.entered_via,
         entered_by=_user(r.entered_by),
         confirmed_at=_when(r.confirmed_at),
         version=r.version,
@@ -248,6 +294,8 @@ def restore_club(data: dict[str, Any]) -> Club:
             "format",
             f"expected {CLUB_FORMAT!r}, got {data.get('format') if isinstance(data, dict) else data!r}",
         )
+    check_json(data)
+    _check_backup(data)
     files = [
         _session_file(data, i, j)
         for i, event in enumerate(data["events"])
@@ -263,6 +311,51 @@ def restore_club(data: dict[str, Any]) -> Club:
             return _restore(data, files)
     except IntegrityError as exc:
         raise InterchangeError("", f"the database refused the backup: {exc}") from exc
+
+
+def _need(data: dict[str, Any], key: str, kind: type, where: str, what: str) -> Any:
+    """``data[key]``, which must be a ``kind``; else InterchangeError at ``where.key``."""
+    path = f"{where}.{key}" if where else key
+    if key not in data:
+        raise InterchangeError(path, f"missing: {what}")
+    if not isinstance(data[key], kind):
+        raise InterchangeError(path, f"{data[key]!r:.40} is not {what}")
+    return data[key]
+
+
+def _check_backup(data: dict[str, Any]) -> None:
+    """The shape of a duplicate-club/1 file, every missing or mistyped key named (the
+    sessions inside are checked as session files)."""
+    club = _need(data, "club", dict, "", "the club (name and slug)")
+    _need(club, "name", str, "club", "a name")
+    _need(club, "slug", str, "club", "a slug")
+    _fit(Club, "club", {"name": club["name"], "slug": club["slug"]})
+    for i, event in enumerate(_need(data, "events", list, "", "a list of events")):
+        if not isinstance(event, dict):
+            raise InterchangeError(f"events[{i}]", "not an event (an object with sessions)")
+        for j, session in enumerate(_need(event, "sessions", list, f"events[{i}]", "a list")):
+            if not isinstance(session, dict):
+                raise InterchangeError(f"events[{i}].sessions[{j}]", "not a session")
+    directors = data.get("directors", [])
+    if not isinstance(directors, list) or not all(isinstance(d, str) for d in directors):
+        raise InterchangeError("directors", "not a list of usernames")
+    players = data.get("players", [])
+    if not isinstance(players, list):
+        raise InterchangeError("players", "not a list of players")
+    known = set(sfile.Player.__dataclass_fields__)
+    for k, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            raise InterchangeError(f"players[{k}].name", "missing: every player needs a name")
+        for key, value in p.items():
+            if key not in known:
+                raise InterchangeError(f"players[{k}].{key}", f"unknown; expected {sorted(known)}")
+            if not isinstance(value, str):
+                raise InterchangeError(f"players[{k}].{key}", f"{value!r:.40} is not text")
+        player = sfile.Player(**p)
+        _fit(Player, f"players[{k}]", {
+            "name": player.name, "membership_number": player.membership,
+            "email": player.email, "phone": player.phone, "gender": player.gender,
+        }, PLAYER_KEYS)  # fmt: skip
 
 
 def _session_file(data: dict[str, Any], i: int, j: int) -> sfile.SessionFile:
@@ -285,17 +378,23 @@ def _restore(data: dict[str, Any], files: list[sfile.SessionFile]) -> Club:
             email=player.email, phone=player.phone, gender=player.gender,
         )  # fmt: skip
     files = iter(files)
-    for event_data in data["events"]:
+    for i, event_data in enumerate(data["events"]):
         values = {k: event_data[k] for k in EVENT_KEYS if k in event_data}
+        _fit(Event, f"events[{i}]", {k: v for k, v in values.items() if k != "conditions"})
         event = Event.objects.create(club=club, **values)
-        for _ in event_data["sessions"]:
-            _create_session(event, next(files))
+        for j, _ in enumerate(event_data["sessions"]):
+            _create_session(event, next(files), f"events[{i}].sessions[{j}].")
     return club
 
 
 def import_players(club: Club, text: str) -> tuple[int, int]:
     """Add or update the club's players from CSV; (created, updated). All or nothing."""
     rows = read_players(text)
+    for row in rows:
+        _fit(Player, f"line {row.line}", {
+            "name": row.name, "membership_number": row.membership, "email": row.email,
+            "phone": row.phone,
+        }, {"membership_number": "membership number"})  # fmt: skip
     created = updated = 0
     with transaction.atomic():
         for row in rows:
