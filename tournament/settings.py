@@ -15,6 +15,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from tournament.operations import private_dir, private_file
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -29,18 +31,18 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
-DATA_DIR.mkdir(parents=True, exist_ok=True)
+# The data directory, the SQLite database (with its journal) and the secret key are the
+# owner's only: 0700 and 0600 (tournament/operations.py).
+DATA_DIR = private_dir(Path(os.environ.get("DATA_DIR", BASE_DIR / "data")))
 
 
 def _secret_key() -> str:
     given = os.environ.get("SECRET_KEY")
     if given:
         return given
-    key_file = DATA_DIR / "secret_key"
-    if not key_file.exists():
+    key_file = private_file(DATA_DIR / "secret_key")
+    if not key_file.read_text().strip():
         key_file.write_text(secrets.token_urlsafe(64))
-        key_file.chmod(0o600)
     return key_file.read_text().strip()
 
 
@@ -117,6 +119,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    if str(DATABASES["default"]["NAME"]).startswith(str(DATA_DIR)):
+        private_file(Path(DATABASES["default"]["NAME"]))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -176,12 +180,41 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Behind a reverse proxy every request comes from the proxy's address: name the header the
+# proxy writes the client's address in (TRUSTED_PROXY_HEADER=X-Forwarded-For) and how many
+# proxies append to it (TRUSTED_PROXY_COUNT, default 1).  Unset, the header is ignored (a
+# client could forge it) and the address is REMOTE_ADDR.  See tournament/operations.py.
+TRUSTED_PROXY_HEADER = os.environ.get("TRUSTED_PROXY_HEADER", "").strip()
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
+AXES_CLIENT_IP_CALLABLE = "tournament.operations.client_ip"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # table codes (/t/<code>/) never reach a log: tournament/access_log.py
+    "filters": {"mask_table_codes": {"()": "tournament.access_log.MaskTableCodes"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_table_codes"]},
+        # runserver's request lines (Django's own handler, with the mask)
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["mask_table_codes"],
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }

@@ -6,6 +6,7 @@ brought up to its results version (``refresh_standings``), every section scored 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F, Q
 
 from scoring.engine.individual import individual_result
 from scoring.engine.session import score_session
@@ -40,6 +41,25 @@ def refresh_standings(session_id: int) -> Standings:
         if row.data and row.computed_version >= session.results_version:
             return row
         return recompute_standings(session, row)
+
+
+def lagging_sessions():
+    """Sessions whose kept standings are behind their results: no standings kept after a
+    result was written, or computed at an older results version (a process killed between
+    a result's commit and its recomputation leaves this)."""
+    return Session.objects.filter(
+        Q(standings__isnull=True, results_version__gt=0)
+        | Q(standings__computed_version__lt=F("results_version"))
+    ).order_by("pk")
+
+
+def refresh_lagging_standings() -> list[int]:
+    """Bring every lagging session's standings up to date (``manage.py refresh_standings``,
+    run by scripts/serve before the server starts); the ids refreshed."""
+    refreshed = list(lagging_sessions().values_list("pk", flat=True))
+    for session_id in refreshed:
+        refresh_standings(session_id)
+    return refreshed
 
 
 def recompute_standings(session: Session, standings: Standings | None = None) -> Standings:

@@ -1,5 +1,7 @@
 """Public reading: anonymous pages, deals only after release, and no peeking during play."""
 
+import re
+
 import pytest
 from django.urls import reverse
 

@@ -329,3 +329,11 @@ def test_a_forty_digit_pair_number_at_sign_in_is_refused_at_its_field(night, td)
     assert response.status_code == 400
     assert "less than or equal to 9999" in response.content.decode()
     assert fingerprint() == before
+
+
+@pytest.mark.parametrize("query", ["%00", "Ada%00", "%00%00x", "1%00"])
+def test_a_nul_in_the_player_search_is_a_page_not_a_server_error(night, query):
+    """PostgreSQL refuses a NUL in a query: the search leaves it out (run on both databases)."""
+    response = Client().get(f"/players/?q={query}")
+    assert response.status_code == 200
+    assert b"\x00" not in response.content

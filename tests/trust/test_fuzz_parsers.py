@@ -90,3 +90,78 @@ def test_the_result_form_gives_field_errors_never_exceptions(game, data):
         assert form.result_fields
     else:
         assert all(field in form.fields or field == "__all__" for field in form.errors)
+
+
+# --- the interchange files: text and JSON nothing later can refuse ---------------------------
+
+JSONISH = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-5, 99), st.text(max_size=12)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=40,
+)
+
+
+@FAST
+@given(JSONISH, st.integers(0, 80))
+def test_check_json_finds_every_nul_and_every_deep_nest(value, depth):
+    from tournament.interchange.formats.errors import InterchangeError
+    from tournament.interchange.formats.text import MAX_DEPTH, check_json
+
+    for _ in range(depth):
+        value = [value]
+
+    def deepest(v):
+        children = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else []
+        return 1 + max(map(deepest, children), default=-1) if children else 0
+
+    def has_nul(v):
+        if isinstance(v, str):
+            return "\x00" in v
+        if isinstance(v, dict):
+            return any("\x00" in k or has_nul(x) for k, x in v.items())
+        return isinstance(v, list) and any(map(has_nul, v))
+
+    bad = has_nul(value) or deepest(value) > MAX_DEPTH
+    try:
+        check_json(value)
+    except InterchangeError as exc:
+        assert bad and exc.where and exc.message
+    else:
+        assert not bad
+
+
+@FAST
+@given(st.text(max_size=300), st.integers(0, 200_000))
+def test_players_csv_gives_line_errors_only(text, big):
+    from tournament.interchange.formats.csv_io import read_players
+    from tournament.interchange.formats.errors import InterchangeError
+
+    try:
+        read_players("name,membership\n" + text + '\n"' + "x" * big + '",1\n')
+    except InterchangeError as exc:
+        assert exc.where.startswith("line ") and exc.message
+
+
+@FAST
+@given(st.text(alphabet="0123456789²٣ -x", max_size=4))
+def test_usebio_tricks_are_0_to_13_or_a_line_error(tricks):
+    from pathlib import Path
+
+    from tournament.interchange.formats import usebio
+
+    path = Path(__file__).parents[1] / "interchange" / "data" / "butler_mitchell_trimmed.xml"
+    text = path.read_text(encoding="utf-8").replace(
+        "<TRICKS>9</TRICKS>", f"<TRICKS>{tricks}</TRICKS>", 1
+    )
+    from tournament.interchange.formats.errors import InterchangeError
+
+    try:
+        sf = usebio.parse(text)
+    except InterchangeError as exc:
+        assert exc.where.startswith("line ") and exc.message
+    else:
+        assert all(
+            0 <= r.tricks <= 13 for s in sf.sections for r in s.results if r.tricks is not None
+        )

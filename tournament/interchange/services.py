@@ -26,6 +26,7 @@ from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.csv_io import read_players
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.scoring_input import movement_of
+from tournament.interchange.formats.text import check_json
 from tournament.interchange.selectors import CLUB_FORMAT, EVENT_KEYS
 from tournament.models import (
     Club,
@@ -78,6 +79,28 @@ def _get(item, name: str):
     return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
 
 
+def _fit(model, where: str, values: dict[str, Any], keys: dict[str, str] | None = None):
+    """``values`` for ``model``, every text within its column's ``max_length`` (SQLite would
+    store a longer one, PostgreSQL refuses it: a file must import the same on both); else
+    InterchangeError naming the field (``where.key``, or ``where: the key ...`` for a CSV line)."""
+    for name, value in values.items():
+        limit = getattr(model._meta.get_field(name), "max_length", None)
+        if limit and isinstance(value, str) and len(value) > limit:
+            key = (keys or {}).get(name, name)
+            if where.startswith("line "):
+                raise InterchangeError(
+                    where, f"the {key} is {len(value)} characters long; at most {limit}"
+                )
+            raise InterchangeError(
+                f"{where}.{key}" if where else key,
+                f"{len(value)} characters long; at most {limit}",
+            )
+    return values
+
+
+PLAYER_KEYS = {"membership_number": "membership"}
+
+
 def import_session(data: dict[str, Any] | str, club: Club | None = None) -> Session:
     """Create a new session from a file; all or nothing. Raises InterchangeError."""
     sf = sfile.parse(data)
@@ -110,6 +133,7 @@ def _club_for(sf: sfile.SessionFile) -> Club:
     if not sf.club:
         raise InterchangeError("club", "missing: name the club (name and slug) to import into")
     _check_slug(sf.club.get("slug"), "club.slug")
+    _fit(Club, "club", {"slug": sf.club["slug"], "name": sf.club["name"]})
     club, _ = Club.objects.get_or_create(slug=sf.club["slug"], defaults={"name": sf.club["name"]})
     return club
 
@@ -118,6 +142,7 @@ def _event_for(club: Club, data: dict[str, Any]) -> Event:
     values = {k: data[k] for k in EVENT_KEYS if k in data}
     values.setdefault("name", "Imported event")
     values.setdefault("conditions", {})
+    _fit(Event, "event", {k: v for k, v in values.items() if k != "conditions"})
     for event in Event.objects.filter(club=club, name=values["name"]):
         if all(getattr(event, k) == v for k, v in values.items()):
             return event
@@ -170,7 +195,7 @@ def _create_session(
         raise InterchangeError("session.date", f"{info['date']!r} is not a date") from None
     session = Session.objects.create(
         event=event,
-        name=info["name"],
+        **_fit(Session, "session", {"name": info["name"]}),
         date=date,
         status=info.get("status", Session.Status.DRAFT),
         boards_released=info.get("boards_released", False),
@@ -211,11 +236,17 @@ def _create_boards(session: Session, data: sfile.BoardSet) -> None:
                 ) from None
     bs = BoardSet.objects.create(
         session=session,
-        source=data.source,
-        seed=data.seed,
-        fingerprint=data.fingerprint,
-        trump_mode=data.trump_mode,
-        declared_trump=data.declared_trump,
+        **_fit(
+            BoardSet,
+            "boards",
+            {
+                "source": data.source,
+                "seed": data.seed,
+                "fingerprint": data.fingerprint,
+                "trump_mode": data.trump_mode,
+                "declared_trump": data.declared_trump,
+            },
+        ),
         released_at=_when(data.released_at, "boards.released_at"),
         analysis_total=data.analysis_total,
         analysis_done=data.analysis_done,
@@ -227,15 +258,17 @@ def _create_boards(session: Session, data: sfile.BoardSet) -> None:
         Board(
             board_set=bs,
             number=b.number,
-            deal=b.deal or "",
-            dealer=b.dealer or dealer_of(b.number),
-            vulnerability=b.vulnerability or vulnerability_of(b.number),
-            trump_card=b.trump_card or "",
+            **_fit(Board, f"boards.list[{i}]", {
+                "deal": b.deal or "",
+                "dealer": b.dealer or dealer_of(b.number),
+                "vulnerability": b.vulnerability or vulnerability_of(b.number),
+                "trump_card": b.trump_card or "",
+            }),
             dd_table=b.dd_table,
             par=b.par,
         )
-        for b in data.list
-    )
+        for i, b in enumerate(data.list)
+    )  # fmt: skip
 
 
 def _create_section(
@@ -250,7 +283,7 @@ def _create_section(
     kind = sec.movement_kind if sec.movement_kind is not None else ""
     section = Section.objects.create(
         session=session,
-        name=sec.name,
+        **_fit(Section, path, {"name": sec.name}),
         movement=movement.to_json() if movement else None,
         movement_kind=movement.kind if movement and sec.movement_kind is None else kind,
     )
@@ -263,22 +296,22 @@ def _create_section(
         for j, r in enumerate(sec.results)
     ]
     _stamp_all(rows, sec.results, "created", "updated")
-    for c in sec.corrections:
+    for j, c in enumerate(sec.corrections):
         audit = ResultAudit.objects.create(
             section=section,
             result=rows[c.result] if c.result is not None else None,
             board_number=c.board,
-            action=c.action,
+            **_fit(ResultAudit, f"{path}.corrections[{j}]", {"action": c.action, "actor": c.actor}),
             old=c.old,
             new=c.new,
             reason=c.reason,
             user=_user(c.user),
-            actor=c.actor,
         )
         _stamp(audit, at=c.at)
-    for r in sec.rulings:
+    for j, r in enumerate(sec.rulings):
         ruling = Ruling.objects.create(
-            section=section, board_number=r.board, kind=r.kind, details=r.details,
+            section=section, board_number=r.board, details=r.details,
+            **_fit(Ruling, f"{path}.rulings[{j}]", {"kind": r.kind}),
             reason=r.reason, user=_user(r.user),
         )  # fmt: skip
         _stamp(ruling, at=r.at)
@@ -367,8 +400,12 @@ def _user(username: str | None):
     return get_user_model().objects.filter(username=username).first()
 
 
-def _player(club: Club, p: sfile.Player) -> Player:
+def _player(club: Club, p: sfile.Player, path: str) -> Player:
     """The club's player with that membership number, else that name, else a new one."""
+    _fit(Player, path, {
+        "name": p.name, "membership_number": p.membership, "email": p.email, "phone": p.phone,
+        "gender": p.gender,
+    }, PLAYER_KEYS)  # fmt: skip
     if p.membership:
         found = Player.objects.filter(club=club, membership_number=p.membership).first()
     else:
@@ -385,8 +422,9 @@ def _create_entry(
     section: Section, e: sfile.Entry, players: list[Player] | None = None, path: str = ""
 ) -> Entry:
     entry = Entry.objects.create(
-        section=section, number=e.number, kind=e.kind, name=e.name, withdrawn=e.withdrawn
-    )
+        section=section, number=e.number, withdrawn=e.withdrawn,
+        **_fit(Entry, path, {"kind": e.kind, "name": e.name}),
+    )  # fmt: skip
     club = section.session.event.club
     for position, p in enumerate(e.players, start=1):
         if players is not None and p.ref is not None:
@@ -397,7 +435,7 @@ def _create_entry(
                 )
             player = players[p.ref]
         else:
-            player = _player(club, p)
+            player = _player(club, p, f"{path}.players[{position - 1}]")
         EntryPlayer.objects.create(entry=entry, player=player, position=position)
     return entry
 
@@ -415,25 +453,23 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
         table_number=r.table,
         ns_entry=entries[r.ns],
         ew_entry=entries[r.ew],
-        contract=r.contract or "",
-        declarer=r.declarer or "",
+        **_fit(BoardResult, path, {
+            "contract": r.contract or "", "declarer": r.declarer or "", "lead": r.lead or "",
+            "adjusted": r.adjusted or "", "fouled_group": r.fouled_group or "",
+            "status": r.status, "entered_via": r.entered_via,
+        }),
         tricks=r.tricks,
-        lead=r.lead or "",
         honours_ns=r.honours_ns,
         honours_ew=r.honours_ew,
         revokes_ns=r.revokes_ns,
         revokes_ew=r.revokes_ew,
         tricks_ns=r.tricks_ns,
         score_ns=r.score_ns,
-        adjusted=r.adjusted or "",
         not_played=r.not_played,
-        fouled_group=r.fouled_group or "",
-        status=r.status,
-        entered_via=r.entered_via,
         entered_by=_user(r.entered_by),
         confirmed_at=_when(r.confirmed_at, f"{path}.confirmed_at"),
         version=r.version,
-    )
+    )  # fmt: skip
     return row
 
 
@@ -458,6 +494,8 @@ def restore_club(data: dict[str, Any]) -> Club:
             "format",
             f"expected {CLUB_FORMAT!r}, got {data.get('format') if isinstance(data, dict) else data!r}",
         )
+    check_json(data)
+    _check_backup(data)
     files = [
         _session_file(data, i, j)
         for i, event in enumerate(data["events"])
@@ -487,6 +525,51 @@ def restore_club(data: dict[str, Any]) -> Club:
         raise InterchangeError("", f"the database refused the backup: {exc}") from exc
 
 
+def _need(data: dict[str, Any], key: str, kind: type, where: str, what: str) -> Any:
+    """``data[key]``, which must be a ``kind``; else InterchangeError at ``where.key``."""
+    path = f"{where}.{key}" if where else key
+    if key not in data:
+        raise InterchangeError(path, f"missing: {what}")
+    if not isinstance(data[key], kind):
+        raise InterchangeError(path, f"{data[key]!r:.40} is not {what}")
+    return data[key]
+
+
+def _check_backup(data: dict[str, Any]) -> None:
+    """The shape of a duplicate-club/1 file, every missing or mistyped key named (the
+    sessions inside are checked as session files)."""
+    club = _need(data, "club", dict, "", "the club (name and slug)")
+    _need(club, "name", str, "club", "a name")
+    _need(club, "slug", str, "club", "a slug")
+    _fit(Club, "club", {"name": club["name"], "slug": club["slug"]})
+    for i, event in enumerate(_need(data, "events", list, "", "a list of events")):
+        if not isinstance(event, dict):
+            raise InterchangeError(f"events[{i}]", "not an event (an object with sessions)")
+        for j, session in enumerate(_need(event, "sessions", list, f"events[{i}]", "a list")):
+            if not isinstance(session, dict):
+                raise InterchangeError(f"events[{i}].sessions[{j}]", "not a session")
+    directors = data.get("directors", [])
+    if not isinstance(directors, list) or not all(isinstance(d, str) for d in directors):
+        raise InterchangeError("directors", "not a list of usernames")
+    players = data.get("players", [])
+    if not isinstance(players, list):
+        raise InterchangeError("players", "not a list of players")
+    known = set(sfile.Player.__dataclass_fields__)
+    for k, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            raise InterchangeError(f"players[{k}].name", "missing: every player needs a name")
+        for key, value in p.items():
+            if key not in known:
+                raise InterchangeError(f"players[{k}].{key}", f"unknown; expected {sorted(known)}")
+            if not isinstance(value, str):
+                raise InterchangeError(f"players[{k}].{key}", f"{value!r:.40} is not text")
+        player = sfile.Player(**p)
+        _fit(Player, f"players[{k}]", {
+            "name": player.name, "membership_number": player.membership,
+            "email": player.email, "phone": player.phone, "gender": player.gender,
+        }, PLAYER_KEYS)  # fmt: skip
+
+
 def _session_file(data: dict[str, Any], i: int, j: int) -> sfile.SessionFile:
     event = {k: v for k, v in data["events"][i].items() if k != "sessions"}
     body = {"format": sfile.FORMAT, "event": event, **data["events"][i]["sessions"][j]}
@@ -514,8 +597,9 @@ def _restore(
         )  # fmt: skip
     files = iter(files)
     n = 0
-    for event_data in data["events"]:
+    for i, event_data in enumerate(data["events"]):
         values = {k: event_data[k] for k in EVENT_KEYS if k in event_data}
+        _fit(Event, f"events[{i}]", {k: v for k, v in values.items() if k != "conditions"})
         event = Event.objects.create(club=club, **values)
         _stamp(event, created=event_data.get("created"))
         for _ in event_data["sessions"]:
@@ -533,6 +617,11 @@ def _restore(
 def import_players(club: Club, text: str) -> tuple[int, int]:
     """Add or update the club's players from CSV; (created, updated). All or nothing."""
     rows = read_players(text)
+    for row in rows:
+        _fit(Player, f"line {row.line}", {
+            "name": row.name, "membership_number": row.membership, "email": row.email,
+            "phone": row.phone,
+        }, {"membership_number": "membership number"})  # fmt: skip
     created = updated = 0
     with transaction.atomic():
         for row in rows:

@@ -142,7 +142,8 @@ def board(request, pk, number):
 
 
 def player_search(request):
-    query = request.GET.get("q", "").strip()
+    # a NUL cannot be in a name (PostgreSQL refuses it in a query): searched without it
+    query = request.GET.get("q", "").replace("\x00", "").strip()
     players = []
     if query:
         players = Player.objects.filter(

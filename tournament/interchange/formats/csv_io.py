@@ -22,6 +22,7 @@ from scoring.engine.team_results import (
     winner_text,
 )
 from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.formats.text import NUL, NUL_MESSAGE
 
 STANDINGS_COLUMNS = ("field", "rank", "entry", "name", "score", "percent", "boards_played")
 #: the teams before the pairs: a whist team match (``team_match``), teams of four at IMPs.
@@ -126,12 +127,15 @@ def read_players(text: str) -> list[PlayerRow]:
         raise InterchangeError(
             "line 1", "the file is empty; expected a header such as name,membership"
         )
+    if NUL in text:
+        line = text[: text.index(NUL)].count("\n") + 1
+        raise InterchangeError(f"line {line}", NUL_MESSAGE)
     header = text.splitlines()[0]
     delimiter = max(",;\t", key=header.count)
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter)
-    columns = _columns(next(reader))
+    columns = _columns(_next(reader))
     rows, seen = [], {}
-    for row in reader:
+    while (row := _next(reader)) is not None:
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
@@ -146,7 +150,22 @@ def read_players(text: str) -> list[PlayerRow]:
     return rows
 
 
-def _columns(header: list[str]) -> dict[str, int]:
+def _next(reader) -> list[str] | None:
+    """The next row, or None at the end; a row the csv module cannot read (a field over its
+    128 KB limit, a quote left open) is an error naming the line."""
+    try:
+        return next(reader)
+    except StopIteration:
+        return None
+    except csv.Error as exc:
+        raise InterchangeError(
+            f"line {reader.line_num}", f"cannot read this row as CSV ({exc})"
+        ) from None
+
+
+def _columns(header: list[str] | None) -> dict[str, int]:
+    if header is None:
+        header = []
     names = [h.strip().lower() for h in header]
     columns = {}
     for key, aliases in PLAYER_HEADERS.items():

@@ -11,6 +11,7 @@ See docs/interchange.md.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from dataclasses import MISSING, dataclass, fields
@@ -22,6 +23,7 @@ from scoring.engine.auction import VALID_HONOUR_POINTS
 from scoring.engine.contract import Contract, ScoringError
 from tournament.interchange.formats import schema
 from tournament.interchange.formats.errors import InterchangeError
+from tournament.interchange.formats.text import check_json
 
 FORMAT = "duplicate-session/1"
 
@@ -305,6 +307,7 @@ def parse(source: str | bytes | dict[str, Any], *, backup: bool = False) -> Sess
     data = _decode(source) if isinstance(source, str | bytes) else source
     if not isinstance(data, dict) or "format" not in data:
         raise InterchangeError("format", "missing: this is not a duplicate-session/1 file")
+    check_json(data)
     schema.validate(data)
     if not data["sections"] and not backup:
         raise InterchangeError("sections", "[] should be non-empty: give at least one section")
@@ -337,6 +340,14 @@ def _decode(text: str | bytes) -> Any:
         )
     try:
         return json.loads(text)
+    except RecursionError:
+        raise InterchangeError(
+            "line 1", "JSON nested too deeply to read; is the file damaged?"
+        ) from None
+    except UnicodeDecodeError as exc:
+        raise InterchangeError(
+            f"byte {exc.start}", "not UTF-8 text; save the file as UTF-8"
+        ) from None
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise InterchangeError(
@@ -344,8 +355,40 @@ def _decode(text: str | bytes) -> Any:
         ) from exc
 
 
+def _check_date(text: Any, where: str, kind: str = "date") -> None:
+    """A date (``2026-11-03``) or a date and time (``2026-11-03T19:30:00+00:00``) that exists."""
+    if text is None or text == "":
+        return
+    read = dt.date.fromisoformat if kind == "date" else dt.datetime.fromisoformat
+    example = "2026-11-03" if kind == "date" else "2026-11-03T19:30:00+00:00"
+    try:
+        read(text)
+    except (TypeError, ValueError):
+        raise InterchangeError(
+            where, f"{text!r} is not a {kind.replace('_', ' ')} that exists; e.g. {example}"
+        ) from None
+
+
+def check_dates(sf: SessionFile) -> None:
+    """Every date and time in the file names one that exists (not 2026-02-30)."""
+    _check_date(sf.session.get("date"), "session.date")
+    for key in ("provisional_since", "finalised_at"):
+        _check_date(sf.session.get(key), f"session.{key}", "date_time")
+    if sf.boards is not None:
+        _check_date(sf.boards.released_at, "boards.released_at", "date_time")
+    for i, section in enumerate(sf.sections):
+        for name, rows, key in (
+            ("results", section.results, "confirmed_at"),
+            ("corrections", section.corrections, "at"),
+            ("rulings", section.rulings, "at"),
+        ):
+            for j, row in enumerate(rows):
+                _check_date(getattr(row, key), f"sections[{i}].{name}[{j}].{key}", "date_time")
+
+
 def check(sf: SessionFile) -> None:
     """The rules a schema cannot express; raise InterchangeError with the JSON path."""
+    check_dates(sf)
     if sf.method == "tricks_teams" and sf.game != "whist":
         raise InterchangeError(
             "event.scoring_method",

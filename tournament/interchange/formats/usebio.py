@@ -325,10 +325,14 @@ def _contract_line(line: ET.Element, result: Result, contract: str, where: str) 
     if result.contract != "PASS":
         result.declarer = _text(line, "PLAYED_BY").upper() or None
         tricks = _text(line, "TRICKS")
-        result.tricks = int(tricks) if tricks.isdigit() else None
+        result.tricks = int(tricks) if re.fullmatch(r"[0-9]{1,2}", tricks) else None
         result.lead = _text(line, "LEAD") or None
         if result.declarer not in ("N", "E", "S", "W") or result.tricks is None:
             raise InterchangeError(where, "a contract needs PLAYED_BY (N/E/S/W) and TRICKS")
+        if not 0 <= result.tricks <= 13:
+            raise InterchangeError(
+                _where(line.find("TRICKS")), f"TRICKS {tricks}: declarer takes 0 to 13 tricks"
+            )
     _check_score(line, result)
     return result
 
@@ -364,7 +368,7 @@ def _pair(line: ET.Element, tag: str, numbers: dict[str, int]) -> int:
 
 def _board_number(board: ET.Element) -> int:
     text = _text(board, "BOARD_NUMBER")
-    if not text.isdigit() or int(text) < 1:
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
         raise InterchangeError(_where(board), f"board number {text!r}: expected 1, 2, 3, ...")
     return int(text)
 

@@ -1,9 +1,10 @@
 """``manage.py backup_club SLUG FILE``: the whole club (all events and sessions) to one file."""
 
 import json
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+
+from tournament.operations import write_private
 
 
 class Command(BaseCommand):
@@ -21,8 +22,10 @@ class Command(BaseCommand):
         if club is None:
             raise CommandError(f"no club {options['slug']!r}")
         data = backup_club(club)
-        Path(options["file"]).write_text(
-            json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8"
-        )
+        # the backup holds the table codes and every player's details: the owner's only (0600)
+        try:
+            write_private(options["file"], json.dumps(data, indent=1, ensure_ascii=False))
+        except OSError as exc:
+            raise CommandError(f"cannot write {options['file']}: {exc}") from exc
         sessions = sum(len(e["sessions"]) for e in data["events"])
         self.stdout.write(f"{club.slug}: {len(data['events'])} events, {sessions} sessions")

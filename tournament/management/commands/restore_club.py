@@ -21,6 +21,10 @@ class Command(BaseCommand):
             club = restore_club(json.loads(read_text(options["file"])))
         except json.JSONDecodeError as exc:
             raise CommandError(f"{options['file']}: line {exc.lineno}: not valid JSON") from exc
+        except RecursionError:
+            raise CommandError(
+                f"{options['file']}: JSON nested too deeply to read; is the file damaged?"
+            ) from None
         except InterchangeError as exc:
             raise CommandError(f"{options['file']}: {exc}") from exc
         self.stdout.write(club.slug)
