@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scoring.engine.session import EntryInfo, ResultLine, SessionInput
+from scoring.engine.session import DEFAULT_SETTINGS, EntryInfo, ResultLine, SessionInput
 from scoring.engine.team_match import TEAM_METHODS, TeamInfo, teams_from_seats
 from scoring.models import BoardResult
 from tournament.movements.base import Movement, Seating
@@ -133,7 +133,7 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
                 for player in seats.get((play.round, play.table), (play.ns, play.ew)):
                     count[player] += 1
         scheduled = {n: count[n] for n in numbers if count[n]}
-    settings = dict(event.conditions.get("scoring", {})) if event.conditions else {}
+    settings = scoring_settings(event.conditions)
     return SessionInput(
         game=event.game,
         method=event.scoring_method,
@@ -145,6 +145,16 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
         final=final,
         teams=section_teams(movement, entries) if event.scoring_method in TEAM_METHODS else (),
     )
+
+
+def scoring_settings(conditions: dict | None) -> dict:
+    """The scoring settings among the conditions of contest: the keys of ``DEFAULT_SETTINGS``
+    kept at the top (as a session file or an import writes them), overridden by those the TD
+    set in ``conditions["scoring"]`` (the event form)."""
+    conditions = conditions or {}
+    settings = {k: v for k, v in conditions.items() if k in DEFAULT_SETTINGS}
+    settings.update(conditions.get("scoring") or {})
+    return settings
 
 
 def section_teams(movement: Movement | None, entries) -> tuple[TeamInfo, ...]:
