@@ -110,17 +110,29 @@ def entry_fields(movement: Movement | None, numbers: list[int]) -> dict[int, str
     return {n: field.get(n, "all") for n in numbers}
 
 
+def seated_fields(lines, numbers: list[int]) -> dict[int, str]:
+    """One winner per direction with no movement to say who sat where (an imported file whose
+    conditions say ``winners: 2``): each entry is ranked in the direction it sat in most."""
+    seats: Counter[tuple[int, str]] = Counter()
+    for line in lines:
+        seats[(line.ns, "NS")] += 1
+        seats[(line.ew, "EW")] += 1
+    return {n: "NS" if seats[(n, "NS")] >= seats[(n, "EW")] else "EW" for n in numbers}
+
+
 def section_input(section, event, *, final: bool = False) -> SessionInput:
     """The scoring engine's input for one section (entries, schedule, every result)."""
     movement = section.get_movement()
     entries = list(section.entries.all())
     numbers = [e.number for e in entries if not e.withdrawn]
+    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
+    lines = tuple(result_line(r) for r in rows)
     fields = entry_fields(movement, numbers)
+    if movement is None and (event.conditions or {}).get("winners") in (2, "2", "NS/EW"):
+        fields = seated_fields(lines, numbers)
     infos = tuple(
         EntryInfo(e.number, e.display_name, fields[e.number]) for e in entries if not e.withdrawn
     )
-    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
-    lines = tuple(result_line(r) for r in rows)
     scheduled: dict[int, int] = {}
     expected: dict[int, int] = {}
     if movement is not None:
