@@ -12,4 +12,3 @@ class Command(ImportCommand):
         from tournament.interchange.services import import_pbn_results
 
         return import_pbn_results(text, club)
-
