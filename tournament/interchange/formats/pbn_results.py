@@ -77,13 +77,14 @@ def write(sf: SessionFile, standings: dict[str, Any], section: int = 0) -> str:
     deals = {b.number: b for b in sf.boards.list} if sf.boards else {}
     names = {e.number: e.name or " & ".join(pl.name for pl in e.players) for e in sec.entries}
     out = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", ""]
+    decimals = sf.conditions.get("mp_board_decimals")
     for i, board in enumerate(standings["boards"]):
         out += _board_tags(sf, board["board"], deals.get(board["board"]))
         out.append(f'[Scoring "{SCORING_TAG.get(sf.method, sf.method)}"]')
         out.append(f'[ScoreTable "{SCORE_COLUMNS.format(p=p)}"]')
         leads = {(r.board, r.ns): r.lead for r in sec.results}
         for r in board["results"]:
-            out.append(_score_row(r, leads.get((board["board"], r["ns"]))))
+            out.append(_score_row(r, leads.get((board["board"], r["ns"])), decimals))
         if i == 0:
             out.append(f'[TotalScoreTable "{TOTAL_COLUMNS.format(p=p)}"]')
             for f in standings["fields"]:
@@ -112,7 +113,7 @@ def _board_tags(sf: SessionFile, number: int, board: Board | None) -> list[str]:
     return [f"[Event {_q(sf.event.get('name', ''))}]", f'[Date "{date}"]', f'[Board "{number}"]']
 
 
-def _score_row(r: dict[str, Any], lead: str | None) -> str:
+def _score_row(r: dict[str, Any], lead: str | None, decimals: int | None = None) -> str:
     score = r.get("score_ns")
     ew_score = None if score is None else -score
     if r.get("adjusted"):
@@ -131,6 +132,8 @@ def _score_row(r: dict[str, Any], lead: str | None) -> str:
         r["ns_points"],
         r["ew_points"],
     ]
+    if decimals is not None:  # the convention stays readable: the points as rounded
+        row[-2:] = [f"{v:.{decimals}f}" for v in row[-2:]]
     return " ".join(_cell(v) for v in row)
 
 
@@ -512,13 +515,15 @@ def _conventions(method: str, results: list[Result], published: dict, totals: di
 
 
 def _decimals(published: dict) -> int | None:
+    """The one decimal place a publisher rounds its board scores to, or None. Two or more
+    places cannot be told from a file that merely prints to 2 d.p."""
     places = set()
     for ns, ew, _ in published.values():
         for text in (ns, ew):
             if text is None or text in NO_SCORE:
                 continue
             places.add(len(text.split(".")[1]) if "." in text else 0)
-    return places.pop() if len(places) == 1 else None
+    return 1 if max(places, default=0) == 1 else None
 
 
 def _totals_are_sums(published: dict, totals: dict) -> bool:
