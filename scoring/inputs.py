@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scoring.engine.session import EntryInfo, ResultLine, SessionInput
+from scoring.engine.session import DEFAULT_SETTINGS, EntryInfo, ResultLine, SessionInput
 from scoring.engine.team_match import TEAM_METHODS, TeamInfo, teams_from_seats
 from scoring.models import BoardResult
 from tournament.movements.base import Movement, Seating
@@ -110,17 +110,29 @@ def entry_fields(movement: Movement | None, numbers: list[int]) -> dict[int, str
     return {n: field.get(n, "all") for n in numbers}
 
 
+def seated_fields(lines, numbers: list[int]) -> dict[int, str]:
+    """One winner per direction with no movement to say who sat where (an imported file whose
+    conditions say ``winners: 2``): each entry is ranked in the direction it sat in most."""
+    seats: Counter[tuple[int, str]] = Counter()
+    for line in lines:
+        seats[(line.ns, "NS")] += 1
+        seats[(line.ew, "EW")] += 1
+    return {n: "NS" if seats[(n, "NS")] >= seats[(n, "EW")] else "EW" for n in numbers}
+
+
 def section_input(section, event, *, final: bool = False) -> SessionInput:
     """The scoring engine's input for one section (entries, schedule, every result)."""
     movement = section.get_movement()
     entries = list(section.entries.all())
     numbers = [e.number for e in entries if not e.withdrawn]
+    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
+    lines = tuple(result_line(r) for r in rows)
     fields = entry_fields(movement, numbers)
+    if movement is None and (event.conditions or {}).get("winners") in (2, "2", "NS/EW"):
+        fields = seated_fields(lines, numbers)
     infos = tuple(
         EntryInfo(e.number, e.display_name, fields[e.number]) for e in entries if not e.withdrawn
     )
-    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
-    lines = tuple(result_line(r) for r in rows)
     scheduled: dict[int, int] = {}
     expected: dict[int, int] = {}
     if movement is not None:
@@ -133,7 +145,7 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
                 for player in seats.get((play.round, play.table), (play.ns, play.ew)):
                     count[player] += 1
         scheduled = {n: count[n] for n in numbers if count[n]}
-    settings = dict(event.conditions.get("scoring", {})) if event.conditions else {}
+    settings = scoring_settings(event.conditions)
     return SessionInput(
         game=event.game,
         method=event.scoring_method,
@@ -145,6 +157,16 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
         final=final,
         teams=section_teams(movement, entries) if event.scoring_method in TEAM_METHODS else (),
     )
+
+
+def scoring_settings(conditions: dict | None) -> dict:
+    """The scoring settings among the conditions of contest: the keys of ``DEFAULT_SETTINGS``
+    kept at the top (as a session file or an import writes them), overridden by those the TD
+    set in ``conditions["scoring"]`` (the event form)."""
+    conditions = conditions or {}
+    settings = {k: v for k, v in conditions.items() if k in DEFAULT_SETTINGS}
+    settings.update(conditions.get("scoring") or {})
+    return settings
 
 
 def section_teams(movement: Movement | None, entries) -> tuple[TeamInfo, ...]:

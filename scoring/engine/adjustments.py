@@ -52,12 +52,33 @@ def _signed(value: Fraction) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+#: Other programs' names for the artificial scores of Law 12C2 (Magic Contest writes "A+",
+#: "A-"; others "AVG+", "AVG-", "A=", "AVG"): Ave+ 60%, Ave 50%, Ave− 40%.
+NAMED_AVERAGES = {
+    "A+": 60, "AV+": 60, "AVG+": 60, "AVE+": 60,
+    "A=": 50, "A": 50, "AV": 50, "AV=": 50, "AVG": 50, "AVG=": 50, "AVE": 50, "AVE=": 50,
+    "A-": 40, "AV-": 40, "AVG-": 40, "AVE-": 40,
+}  # fmt: skip
+_PERCENT_SIGN = re.compile(r"^A?(\d{1,3})%$")
+
+
+def _side(part: str) -> str:
+    """One side in the form "A60": named averages and "60%" are rewritten."""
+    if part in NAMED_AVERAGES:
+        return f"A{NAMED_AVERAGES[part]}"
+    match = _PERCENT_SIGN.match(part)
+    return f"A{match.group(1)}" if match else part
+
+
 def parse_adjusted(text: str) -> Adjusted:
-    """Parse "A60/A40", "A50/A50", "A6040" (Compscore3), or IMPs "+3/-3"."""
+    """Parse "A60/A40", "A50/A50", "A6040" (Compscore3), named averages "A+/A-", "AVG+/AVG-",
+    "A=/A=", percentages "60%/40%", or IMPs "+3/-3" (N-S first)."""
     raw = (text or "").strip().upper().replace(" ", "")
     if re.fullmatch(r"A\d{4}", raw):
         raw = f"A{raw[1:3]}/A{raw[3:5]}"
     parts = raw.split("/")
+    if len(parts) == 2 and not all(_IMP_RE.match(p) for p in parts):
+        parts = [_side(p) for p in parts]
     if len(parts) == 2 and all(p.startswith("A") for p in parts):
         values = [_PCT_RE.match(p) for p in parts]
         if all(values) and all(int(v.group(1)) <= 100 for v in values):
@@ -65,7 +86,8 @@ def parse_adjusted(text: str) -> Adjusted:
     if len(parts) == 2 and all(_IMP_RE.match(p) for p in parts):
         return Adjusted(Fraction(int(parts[0])), Fraction(int(parts[1])), "imps")
     raise ScoringError(
-        "adjusted", f"{text!r}: write N-S/E-W as 'A60/A40', 'A50/A50' or IMPs '+3/-3'"
+        "adjusted",
+        f"{text!r}: write N-S/E-W as 'A60/A40', 'A50/A50', 'A+/A-', '60%/40%' or IMPs '+3/-3'",
     )
 
 

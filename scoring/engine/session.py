@@ -75,6 +75,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "whist_full_revoke_penalty": False,  # committee orders the full pair-form penalty
     "auction_cap_excludes_loser_honours": False,  # Law 10 reading (see scoring.engine.auction)
     "scale_missed_boards": True,  # MPs × scheduled/played for a pair that missed boards
+    "mp_board_decimals": None,  # round each line's MPs half up to this many d.p. before summing
 }
 #: Defaults that differ by method: a whist team match takes the team form of the revoke
 #: penalty [002 L4251–4263] unless the conditions say otherwise.
@@ -535,4 +536,9 @@ def _matchpoint(inp: SessionInput, lines, deals, expected):
         )  # fmt: skip
         for k, i in enumerate(members):
             points[i] = (mps.ns[k], mps.ew[k])
+    decimals = inp.setting("mp_board_decimals")
+    if decimals is not None:  # a publisher's convention (the FFB: 0.1), Neuberg first
+        unit = 10 ** int(decimals)
+        points = [(Fraction(round_half_up(ns * unit), unit), Fraction(round_half_up(ew * unit), unit))
+                  for ns, ew in points]  # fmt: skip
     return points, top(max(expected, 1), scale)

@@ -195,7 +195,10 @@ def build_fields(inp: Any, boards: dict[int, Any], top: int | None) -> tuple[tup
     by_field: dict[str, list] = {}
     for entry in entries:
         by_field.setdefault(entry.field, []).append(entry)
-    fields = tuple(_field(inp, name, members, tallies, top) for name, members in by_field.items())
+    dead = {b.board for b in boards.values() if not any(s.played for s in b.lines)}
+    fields = tuple(
+        _field(inp, name, members, tallies, top, dead) for name, members in by_field.items()
+    )
     pairs = {s.entry: s for f in fields for s in f.standings}
     extras: dict[str, Any] = {}
     if inp.method == "imps_teams":
@@ -222,15 +225,21 @@ def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
     return score, percent
 
 
-def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None):
+def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None,
+           dead: set = frozenset()):  # fmt: skip
+    """One field ranked on its totals (SCORING.md §6). Without a schedule, an entry was meant to
+    play the most boards any entry of its field has lines on (a board nobody played aside)."""
     rows = []
+    field_boards = max(
+        (len(tallies[e.number].boards - dead) for e in members if e.number in tallies), default=0
+    )
     for entry in members:
         tally = tallies.get(entry.number, _Tally())
-        scheduled = inp.boards_scheduled.get(entry.number, len(tally.boards))
+        scheduled = inp.boards_scheduled.get(entry.number, field_boards)
         score, percent = _score(inp, tally, scheduled, top)
         rows.append([entry, score, percent, tally, scheduled])
     averages = _field_columns(inp, rows)
-    keys = [r[2] if r[2] is not None else r[1] for r in rows]
+    keys = [r[1] for r in rows]  # the total, never the percentage (SCORING.md §6)
     ranks = rank(keys)
     order = sorted(range(len(rows)), key=lambda i: (-display(keys[i]), rows[i][0].number))
     standings = tuple(

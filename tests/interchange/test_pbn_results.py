@@ -67,9 +67,9 @@ def test_command_round_trip(played_session, tmp_path, capsys):
 @pytest.mark.parametrize(
     ("old", "new", "where"),
     [
-        (" 3S W 9 ", " 8S W 9 ", "line 10: '8S' is not a contract"),
-        ('[Board "2"]', '[Board "two"]', "line 27: board number 'two'"),
-        ("2 9 3S", "x 9 3S", "line 10: PairId_NS"),
+        (" 3S W 9 ", " 8S W 9 ", "line 10, Contract: '8S' is not a contract"),
+        ('[Board "2"]', '[Board "two"]', "line 27, Board: board number 'two'"),
+        ("2 9 3S", "x 9 3S", "line 10, PairId_NS: 'x' is not a pair number"),
         ("[ScoreTable", "[Notes", "line 1: no [ScoreTable]"),
     ],
 )

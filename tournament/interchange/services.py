@@ -480,8 +480,10 @@ def import_usebio(text: str | bytes, club: Club | None = None) -> Session:
     return import_session(usebio.parse(text).to_json(), club=club)
 
 
-def import_pbn_results(text: str, club: Club) -> Session:
-    """A new session (in ``club``) from the results in another program's PBN file."""
+def import_pbn_results(text: str | bytes, club: Club) -> Session:
+    """A new session (in ``club``) from the results in another program's PBN file. Bytes are
+    decoded as the file declares, else UTF-8, else ISO-8859-1/Windows-1252; how it was read
+    (PBN version, program, encoding) is kept in ``event.conditions["source"]``."""
     from tournament.interchange.formats import pbn_results
 
     return import_session(pbn_results.parse(text).to_json(), club=club)

@@ -16,6 +16,14 @@ def read_text(path: str) -> str:
         raise CommandError(f"cannot read {path}: {exc}") from exc
 
 
+def read_bytes(path: str) -> bytes:
+    """The file as written: formats that say their own encoding (XML, PBN) decode it."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc}") from exc
+
+
 def club_by_slug(slug: str | None):
     from tournament.models import Club
 
@@ -40,6 +48,7 @@ class ImportCommand(BaseCommand, abc.ABC):
     """``manage.py <command> FILE [--club SLUG]``: a new session from a file; prints its id."""
 
     club_required = False
+    binary = False  # the format reads its own encoding from the bytes
 
     def add_arguments(self, parser):
         parser.add_argument("file")
@@ -54,7 +63,8 @@ class ImportCommand(BaseCommand, abc.ABC):
 
         club = club_by_slug(options["club"])
         try:
-            result = self.load(read_text(options["file"]), club)
+            data = read_bytes(options["file"]) if self.binary else read_text(options["file"])
+            result = self.load(data, club)
         except InterchangeError as exc:
             raise CommandError(f"{options['file']}: {exc}") from exc
         self.stdout.write(self.report(result))
@@ -64,6 +74,11 @@ class ImportCommand(BaseCommand, abc.ABC):
         """Import ``text`` (into ``club`` if given) and return what :meth:`report` prints."""
 
     def report(self, session) -> str:
+        """The session's id; how another program's file was read (its format, the program
+        that wrote it, the encoding) on stderr."""
+        read = (getattr(session, "event", None) and session.event.conditions or {}).get("source")
+        if read:
+            self.stderr.write("read as " + ", ".join(f"{k}: {v}" for k, v in read.items()))
         return str(session.pk)
 
 

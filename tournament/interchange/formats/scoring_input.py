@@ -164,7 +164,10 @@ def session_input(sf: SessionFile, index: int):
         entries=tuple(
             EntryInfo(e.number, entry_name(e), fields[e.number]) for e in section.entries
         ),
-        settings={k: v for k, v in sf.conditions.items() if k in DEFAULT_SETTINGS},
+        settings={
+            **{k: v for k, v in sf.conditions.items() if k in DEFAULT_SETTINGS},
+            **(sf.conditions.get("scoring") or {}),
+        },
         boards_scheduled=scheduled,
         results_expected=expected,
         vulnerability=vul,

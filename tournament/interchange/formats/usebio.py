@@ -205,8 +205,29 @@ def _where(el: ET.Element) -> str:
     return f"line {el.get(_LINE)}"
 
 
+def decode(data: str | bytes) -> tuple[str | bytes, str]:
+    """(what the XML parser reads, how): a file whose XML declaration names its encoding, or
+    that is UTF-8, is read as written; an undeclared file that is not UTF-8 is Windows-1252
+    (which ISO-8859-1 text is too, printable characters alike)."""
+    if isinstance(data, str):
+        return data, "text"
+    head = data[:200]
+    declared = re.search(rb"<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9_.:-]+)", head)
+    if declared:
+        return data, f"{declared.group(1).decode('ascii').upper()} (declared by the file)"
+    try:
+        data.decode("utf-8")
+        bom = " (with a byte-order mark)" if data.startswith(b"\xef\xbb\xbf") else ""
+        return data, f"UTF-8{bom}"
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), (
+            "Windows-1252 (no encoding declared, not UTF-8)"
+        )
+
+
 def parse(text: str | bytes) -> SessionFile:
     """A session file from a USEBIO file; raise InterchangeError naming the line of a fault."""
+    text, encoding = decode(text)
     root = _tree(text)
     if root.tag != "USEBIO":
         raise InterchangeError(_where(root), f"<{root.tag}> is not a USEBIO file")
@@ -232,7 +253,10 @@ def parse(text: str | bytes) -> SessionFile:
             "name": _text(event, "EVENT_DESCRIPTION") or "USEBIO import",
             "game": "contract",
             "scoring_method": EVENT_TYPES[kind],
-            "conditions": {"winners": winners} if winners == 2 else {},
+            "conditions": {
+                **({"winners": winners} if winners == 2 else {}),
+                "source": _source(root, event, encoding),
+            },
         },
         session={
             "name": _text(event, "TITLE") or "Session",
@@ -243,6 +267,17 @@ def parse(text: str | bytes) -> SessionFile:
     )
     check(sf)
     return sf
+
+
+def _source(root: ET.Element, event: ET.Element, encoding: str) -> dict[str, str]:
+    """How the file was read: USEBIO version, the program that wrote it, the encoding."""
+    program = " ".join(
+        p for p in (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")) if p
+    )
+    out = {"format": f"USEBIO {root.get('Version') or '(no version)'}", "encoding": encoding}
+    if program:
+        out["program"] = program
+    return out
 
 
 def _club(club: ET.Element) -> dict[str, str]:
