@@ -43,9 +43,10 @@ class ResultEntryForm(forms.Form):
     honours_ew = forms.TypedChoiceField(
         choices=HONOURS, coerce=int, required=False, empty_value=0, label="Honours E-W"
     )
+    #: whist: the tricks come first (keyboard entry starts here), then the revokes
+    tricks_ns = forms.IntegerField(required=False, min_value=0, max_value=13, label="Tricks N-S")
     revokes_ns = forms.IntegerField(required=False, min_value=0, max_value=13, label="Revokes N-S")
     revokes_ew = forms.IntegerField(required=False, min_value=0, max_value=13, label="Revokes E-W")
-    tricks_ns = forms.IntegerField(required=False, min_value=0, max_value=13, label="Tricks N-S")
     adjusted = forms.CharField(required=False, max_length=16, label="Adjusted")
     version = forms.IntegerField(
         required=False, min_value=0, max_value=limits.DB_INT_MAX, widget=forms.HiddenInput

@@ -70,7 +70,8 @@ class SessionForm(forms.ModelForm):
     class Meta:
         model = Session
         fields = ["name", "date"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        #: the browser's date input reads and sends yyyy-mm-dd whatever the site's locale
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
 
 class SectionForm(forms.Form):
@@ -145,6 +146,9 @@ class BoardsForm(forms.Form):
 
 class StatusForm(forms.Form):
     to = forms.ChoiceField(choices=Session.Status.choices)
+    override = forms.CharField(
+        required=False, max_length=200, label="Reason for overriding the protest window"
+    )
 
 
 class ConfirmForm(forms.Form):
@@ -271,3 +275,26 @@ def add_errors(form, exc) -> None:
     for field, messages in field_errors(exc).items():
         for message in messages:
             form.add_error(field if field in form.fields else None, message)
+
+
+class UploadForm(forms.Form):
+    """One file to import (docs/console.md, "Files"); a file's error is shown at this field."""
+
+    MAX_BYTES = 20 * 1024 * 1024
+
+    file = forms.FileField(label="File")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size:,} bytes; at most {self.MAX_BYTES:,} are accepted."
+            )
+        raw = upload.read()
+        try:
+            self.text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise forms.ValidationError(
+                f"byte {exc.start}: the file is not UTF-8 text (save it as UTF-8 and try again)."
+            ) from None
+        return upload

@@ -157,7 +157,7 @@ STORAGES = {
 LIVE_POLL_SECONDS = int(os.environ.get("LIVE_POLL_SECONDS", "15"))
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "td_console"  # the director's home (docs/console.md)
 LOGOUT_REDIRECT_URL = "home"
 
 # Security headers (see tournament/middleware.py for the content security policy).

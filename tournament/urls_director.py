@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import (
     director,
+    director_files,
     director_prizes,
     director_progressive,
     director_results,
@@ -15,6 +16,13 @@ from .views import (
 urlpatterns = [
     path("", director.console, name="td_console"),
     path("club/<slug:slug>/event/new/", director_setup.event_new, name="td_event_new"),
+    path("club/<slug:slug>/files/", director_files.club_files, name="td_club_files"),
+    path("club/<slug:slug>/backup.json", director_files.club_backup, name="td_club_backup"),
+    path("club/<slug:slug>/import/<slug:kind>/", director_files.club_import,
+         name="td_club_import"),
+    path("session/<int:pk>/files/", director_files.session_files, name="td_session_files"),
+    path("session/<int:pk>/export/<slug:fmt>/", director_files.session_export,
+         name="td_session_export"),
     path("event/<int:pk>/", director_setup.event, name="td_event"),
     path("session/<int:pk>/", director_setup.session, name="td_session"),
     path("session/<int:pk>/section/", director_setup.section_new, name="td_section_new"),

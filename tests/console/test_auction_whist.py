@@ -64,6 +64,9 @@ def evening(client, club, players, game, method):
     client.post(
         reverse("td_movement", args=[section.pk]), {"kind": "howell", "boards_per_round": 2}
     )
+    client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_auction_whist"}
+    )  # deal: play needs the boards
     client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     section.refresh_from_db()
     return session, section

@@ -61,6 +61,9 @@ def test_a_five_table_mitchell_evening(director_client, club, players):
     assert section.movement_kind == "mitchell"
     response = client.post(reverse("td_boards", args=[session.pk]), {"seed": "tuesday"})
     assert response.status_code == 302 and session.board_set.boards.count() == 15
+    client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_evening"}
+    )  # deal: play needs the boards
     client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
 
     movement = section.get_movement()
@@ -121,7 +124,9 @@ def test_a_five_table_mitchell_evening(director_client, club, players):
 
     # finalise
     client.post(reverse("td_status", args=[session.pk]), {"to": "provisional"})
-    client.post(reverse("td_status", args=[session.pk]), {"to": "final"})
+    client.post(
+        reverse("td_status", args=[session.pk]), {"to": "final", "override": "no protests (test)"}
+    )
     session.refresh_from_db()
     assert session.status == "final"
 

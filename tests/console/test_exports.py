@@ -37,6 +37,9 @@ def test_standings_and_travellers_csv_have_the_tables_columns(director_client, c
     client.post(
         reverse("td_movement", args=[section.pk]), {"kind": "howell", "boards_per_round": 2}
     )
+    client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_exports"}
+    )  # deal: play needs the boards
     client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     section.refresh_from_db()
     play(client, section, lambda b, ns: {"result": RESULTS[(b + ns) % 4]})

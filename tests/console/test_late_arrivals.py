@@ -96,6 +96,9 @@ def test_a_no_show_re_chooses_and_the_numbers_close_up(director_client, club, pl
 @pytest.mark.django_db
 def test_after_a_result_the_td_is_told_what_is_possible(director_client, club, players):
     session, section = section_with(director_client, club, players, 9)
+    director_client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_late_arrivals"}
+    )  # deal: play needs the boards
     director_client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     board, ns, ew, rnd, _ = schedule(section)[0]
     assert post_row(director_client, section, board=board, ns=ns, ew=ew, round=rnd,

@@ -16,6 +16,9 @@ def running(client, club, players, pairs):
     per_round = 1 if pairs > 10 else 3
     client.post(reverse("td_movement", args=[section.pk]),
                 {"kind": "mitchell", "boards_per_round": per_round})  # fmt: skip
+    client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_pages"}
+    )  # deal: play needs the boards
     client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     section.refresh_from_db()
     return session, section

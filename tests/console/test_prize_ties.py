@@ -31,6 +31,9 @@ def evening(client, club, players, tie_rule="cut"):
     client.post(
         reverse("td_movement", args=[section.pk]), {"kind": "howell", "boards_per_round": 2}
     )
+    client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_prize_ties"}
+    )  # deal: play needs the boards
     client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     section.refresh_from_db()
     play(client, section, lambda b, ns: {"result": SPECIAL.get((b, ns), "PASS")})

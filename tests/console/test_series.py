@@ -28,6 +28,9 @@ def week(client, event, players, name, order):
     client.post(
         reverse("td_movement", args=[section.pk]), {"kind": "howell", "boards_per_round": 2}
     )
+    client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_series"}
+    )  # deal: play needs the boards
     client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     section.refresh_from_db()
     play(client, section, lambda b, ns: {"result": SPECIAL.get((b, ns), "PASS")})

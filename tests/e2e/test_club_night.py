@@ -178,8 +178,13 @@ def test_a_three_table_howell_club_night(page, live_server, transactional_db):
     page.goto(session_url)
     page.get_by_role("button", name="Make provisional").click()
     assert page.is_visible("p.provisional-banner")
-    page.get_by_role("button", name="Make final").click()
+    # inside the protest window, Make final says why the window is overridden
+    page.fill("#override-reason", "all protests heard")
+    page.get_by_role("button", name="Make final now").click()
     assert page.is_visible("p.final-banner")
+    assert "The protest window was overridden: all protests heard." in page.text_content(
+        ".messages"
+    )
 
     page.get_by_role("link", name="Standings and prizes").click()
     assert page.is_visible("text=Final results.")

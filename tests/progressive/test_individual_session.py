@@ -28,6 +28,9 @@ def individual(director_client, club, players):
     r = director_client.post(reverse("td_movement", args=[section.pk]),
                              {"kind": "individual", "boards_per_round": 2})  # fmt: skip
     assert r.status_code == 302, r.content.decode()[-1500:]
+    director_client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_individual_session"}
+    )  # deal: play needs the boards
     director_client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     section.refresh_from_db()
     return session, section

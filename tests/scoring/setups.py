@@ -1,5 +1,6 @@
 """Sections the scoring tests start from, built through the real services."""
 
+from boards import services as board_services
 from tournament.models import Player
 from tournament.setup import services as setup_services
 
@@ -11,6 +12,7 @@ def running_mitchell(session, club):
         session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 7)]
     )
     setup_services.choose_movement(section, "mitchell", tables=3, boards_per_round=2)
+    board_services.generate(session, seed="setups")  # play needs the boards
     setup_services.set_status(session, "running")
     section.refresh_from_db()
     return section

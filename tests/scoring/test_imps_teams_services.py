@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
+from boards import services as board_services
 from scoring.engine.imps import wbf_vp
 from scoring.models import BoardResult, Standings
 from scoring.results import services as result_services
@@ -95,6 +96,9 @@ def make_section(event, teams: int):
 
 def start(section, **size):
     setup_services.choose_movement(section, "team", boards_per_round=2, **size)
+    board_services.generate(
+        section.session, seed="test_imps_teams_services"
+    )  # play needs the boards
     setup_services.set_status(section.session, "running")
     section.refresh_from_db()
     return section
@@ -191,7 +195,8 @@ def test_one_room_in_scores_nothing_yet(imps_event, director):
 
 def test_a_result_before_the_team_movement_is_refused_and_nothing_saved(imps_event):
     section = make_section(imps_event, 2)
-    setup_services.set_status(section.session, "running")
+    # running without a movement (as before play needed one): the result is still refused
+    Session.objects.filter(pk=section.session.pk).update(status="running")
     with pytest.raises(ValidationError, match="choose the team movement"):
         result_services.record_result(
             section, board_number=1, ns=1, ew=4,
@@ -222,6 +227,9 @@ def test_the_console_pages_and_the_command_show_the_teams(director_client, club,
     client.post(reverse("td_movement", args=[section.pk]), {"kind": "team", "boards_per_round": 2})
     section.refresh_from_db()
     assert section.movement_kind == "team"
+    client.post(
+        reverse("td_boards", args=[session.pk]), {"seed": "test_imps_teams_services"}
+    )  # deal: play needs the boards
     client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
     movement = section.get_movement()
     for rnd in movement.rounds:

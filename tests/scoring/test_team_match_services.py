@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
+from boards import services as board_services
 from scoring.models import BoardResult, Standings
 from scoring.results import services as result_services
 from tournament.models import Entry, Event, Player, Session
@@ -55,6 +56,9 @@ def team_section(team_event):
 
 def start(section):
     setup_services.choose_movement(section, "team", tables=2, rounds=2, boards_per_round=2)
+    board_services.generate(
+        section.session, seed="test_team_match_services"
+    )  # play needs the boards
     setup_services.set_status(section.session, "running")
     section.refresh_from_db()
     return section
@@ -124,7 +128,8 @@ def test_the_pages_and_the_command_show_the_winner(team_section, director, clien
 
 
 def test_a_result_before_the_team_movement_is_refused_and_nothing_saved(team_section):
-    setup_services.set_status(team_section.session, "running")
+    # running without a movement (as before play needed one): the result is still refused
+    Session.objects.filter(pk=team_section.session.pk).update(status="running")
     with pytest.raises(ValidationError, match="choose the team movement"):
         result_services.record_result(
             team_section, board_number=1, ns=1, ew=4, fields={"tricks_ns": 7}

@@ -2,6 +2,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from boards import services as board_services
 from tournament.models import Entry, EntryPlayer, Event, Section, Session
 from tournament.setup import services as setup_services
 
@@ -82,7 +83,12 @@ def test_add_entry_takes_the_next_free_number(session, players):
         (["running", "provisional", "final", "running"], False),
     ],
 )
-def test_status_transitions(session, path, ok):
+def test_status_transitions(session, players, path, ok):
+    pairs = [(n, players[2 * (n - 1) : 2 * n]) for n in range(1, 5)]
+    section = setup_services.create_section(session, "A", pairs)
+    setup_services.choose_movement(section, "howell", boards_per_round=2)
+    board_services.generate(session, seed="transitions")  # ready to start play
+
     def walk():
         for status in path:
             setup_services.set_status(session, status)

@@ -11,6 +11,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from boards import services as board_services
 from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult, Standings
 from scoring.results import services as result_services
@@ -28,6 +29,7 @@ def section(transactional_db, session, club):
         session, "A", [(n, people[2 * n - 2 : 2 * n]) for n in range(1, 10)]
     )
     setup_services.choose_movement(section, "mitchell", tables=5, boards_per_round=2, pairs=9)
+    board_services.generate(session, seed="test_concurrency")  # play needs the boards
     setup_services.set_status(session, "running")
     section.refresh_from_db()
     return section

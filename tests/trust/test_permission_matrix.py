@@ -77,6 +77,12 @@ MATRIX: dict[str, dict[str, dict]] = {
                    "post": row("login", "login", 200, 200, 200)},
     "td_event_new": {"get": TD_PAGE, "post": TD_WRITE},
     "td_event": {"get": TD_PAGE, "post": TD_WRITE},
+    # files: downloads are GET only, imports POST only (a TD of the club)
+    "td_club_files": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_club_backup": {"get": TD_PAGE, "post": TD_GET_ONLY},
+    "td_club_import": {"get": TD_GET_ONLY, "post": TD_WRITE},
+    "td_session_files": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_session_export": {"get": TD_PAGE, "post": TD_GET_ONLY},
     "td_session": {"get": TD_PAGE, "post": TD_PAGE},
     "td_section_new": {"get": POST_ONLY, "post": TD_WRITE},
     "td_boards": {"get": POST_ONLY, "post": TD_WRITE},
@@ -133,6 +139,13 @@ def test_every_url_pattern_has_a_row():
     assert set(MATRIX) - names == set(), "a row for a view that no longer exists"
 
 
+def players_csv():
+    """A fresh upload each time (a file object is read once)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile("players.csv", b"name,membership\nNew Member,M-77\n")
+
+
 def target(name: str, night, persona: str) -> tuple[str, dict]:
     """(URL, valid POST data) of each pattern in the ``night`` fixture."""
     s, sec, d, dsec = night.session, night.section, night.draft, night.draft_section
@@ -163,6 +176,11 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
                          "prizes_per_field": 3, "tie_rule": "share", "adjusted_policy": "60/40",
                          "provisional_hours": 48}),
         "td_event": ((s.event_id,), {"name": "Later", "date": "2026-12-01"}),
+        "td_club_files": ((s.club.slug,), {}),
+        "td_club_backup": ((s.club.slug,), {}),
+        "td_club_import": ((s.club.slug, "players"), {"file": players_csv()}),
+        "td_session_files": ((s.pk,), {}),
+        "td_session_export": ((s.pk, "usebio"), {}),
         "td_session": ((s.pk,), {}),
         "td_section_new": ((d.pk,), {"name": "B"}),
         "td_boards": ((d.pk,), {"seed": "a seed"}),

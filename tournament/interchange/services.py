@@ -489,8 +489,11 @@ def import_pbn_results(text: str | bytes, club: Club) -> Session:
     return import_session(pbn_results.parse(text).to_json(), club=club)
 
 
-def restore_club(data: dict[str, Any]) -> Club:
-    """Rebuild a club from ``backup_club`` output; all or nothing."""
+def restore_club(data: dict[str, Any], *, director=None) -> Club:
+    """Rebuild a club from ``backup_club`` output; all or nothing.
+
+    ``director`` (the user restoring it from the console) is made one of its directors too.
+    """
     if not isinstance(data, dict) or data.get("format") != CLUB_FORMAT:
         raise InterchangeError(
             "format",
@@ -522,7 +525,10 @@ def restore_club(data: dict[str, Any]) -> Club:
                     )
                 ),
             )
-            return _restore(data, files, where)
+            club = _restore(data, files, where)
+            if director is not None:
+                club.directors.add(director)
+            return club
     except IntegrityError as exc:
         raise InterchangeError("", f"the database refused the backup: {exc}") from exc
 

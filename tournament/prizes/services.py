@@ -43,11 +43,34 @@ def record_decision(session, section, field, order, method, user=None, note="") 
 
 
 @transaction.atomic
-def finalise(session: Session) -> Session:
-    """Make the results final and keep the prize list with how ties were settled."""
+def finalise(session: Session, *, override: str = "", now=None) -> Session:
+    """Make the results final and keep the prize list with how ties were settled.
+
+    While the protest window of the event's conditions is open (``provisional_hours`` after
+    the session became provisional) this is refused unless the TD says why the window is
+    overridden (``override``: the reason, kept with the standings as ``final_override``).
+    """
+    from django.utils import timezone
+
+    from tournament.setup.selectors import protest_deadline
+
+    now = now or timezone.now()
+    deadline = protest_deadline(session)
+    reason = (override or "").strip()
+    open_window = deadline is not None and now < deadline
+    if open_window and not reason:
+        until = timezone.localtime(deadline)
+        raise ValidationError(
+            {
+                "override": f"The protest window is open until {until:%H:%M on %d %b %Y}: "
+                "make the session final then, or give the reason for overriding the window."
+            }
+        )
     session = setup_services.set_status(session, Session.Status.FINAL)
     standings = Standings.objects.select_for_update().get(session=session)
     data = dict(standings.data)
+    if open_window:
+        data["final_override"] = {"reason": reason, "window_until": deadline.isoformat()}
     data["prizes"] = prize_list(session, data)
     standings.data = data
     standings.save(update_fields=["data"])

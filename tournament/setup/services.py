@@ -148,6 +148,12 @@ def set_status(session: Session, to: str) -> Session:
     from scoring.standings.services import recompute_standings
 
     session = Session.objects.select_for_update().get(pk=session.pk)
+    if to == Session.Status.RUNNING and session.status == Session.Status.DRAFT:
+        missing = setup_selectors.setup_missing(session)
+        if missing is not None:
+            raise ValidationError(
+                {"status": f"Play cannot start: {missing.reason}. Next: {missing.label}."}
+            )
     session.transition(to)
     if session.sections.exists():
         recompute_standings(session)  # the kept standings carry the new status

@@ -1,4 +1,5 @@
-"""The director's console: its front page (the clubs the TD directs and their events).
+"""The director's console: its front page, the director's home (the clubs the TD directs, their
+events, and today's, upcoming and recent sessions each with its next step).
 
 Every console view is decorated with ``director_required`` and a ``club_of_*`` function
 (``tournament.permissions``), so a TD of another club gets 403 and an anonymous visitor is
@@ -14,13 +15,11 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
-from ..models import Club
+from tournament.setup import selectors as setup_selectors
 
 
 @login_required
 def console(request):
-    """The TD's clubs and their events."""
-    clubs = Club.objects.prefetch_related("events")
-    if not request.user.is_superuser:
-        clubs = clubs.filter(directors=request.user)
-    return render(request, "tournament/director/console.html", {"clubs": clubs})
+    """The director's home: clubs, events, and each session's next step."""
+    home = setup_selectors.director_home(request.user)
+    return render(request, "tournament/director/console.html", {"home": home, "clubs": home.clubs})

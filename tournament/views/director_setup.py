@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from boards import services as boards_services
@@ -90,7 +91,9 @@ def _session_context(session, **extra):
         "board_numbers": boards_services.session_board_numbers(session),
         "section_form": extra.pop("section_form", None) or SectionForm(),
         "boards_form": extra.pop("boards_form", None) or BoardsForm(),
-        "statuses": session.TRANSITIONS[session.Status(session.status)],
+        "statuses": sorted(session.TRANSITIONS[session.Status(session.status)]),
+        "next_step": setup_selectors.next_step(session),
+        "protest_deadline": setup_selectors.protest_deadline(session),
         **extra,
     }
 
@@ -205,13 +208,18 @@ def status(request, pk):
         messages.error(request, "Choose a status.")
         return redirect("td_session", pk=pk)
     to = form.cleaned_data["to"]
+    override = form.cleaned_data["override"].strip()
+    deadline = setup_selectors.protest_deadline(session)
+    window_open = deadline is not None and timezone.now() < deadline
     try:
         if to == session.Status.FINAL:
-            prize_services.finalise(session)
+            prize_services.finalise(session, override=override)
         else:
             setup_services.set_status(session, to)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"The session is now {to}.")
+        overridden = to == session.Status.FINAL and window_open
+        note = f" The protest window was overridden: {override}." if overridden else ""
+        messages.success(request, f"The session is now {to}.{note}")
     return redirect("td_session", pk=pk)
