@@ -19,6 +19,7 @@ urlpatterns = [
     path("session/<int:pk>/tables/", table.table_codes, name="table_codes"),
     path("session/<int:pk>/tables/do/", table.table_codes_action, name="table_codes_action"),
     path("t/<str:token>/", table.table, name="table"),
+    path("t/<str:token>/score/", table.table_score, name="table_score"),
     path("session/<int:pk>/print/<slug:document>/", printing.download, name="session_print"),
     path("players/", public.player_search, name="player_search"),
     path("player/<int:pk>/", public.player, name="player"),

@@ -46,7 +46,9 @@ __all__ = [
     "ResultLine",
     "ScoringError",
     "SessionInput",
+    "LineScore",
     "TeamInfo",
+    "line_score",
     "rescore_board",
     "score_session",
     "validate_line",
@@ -437,6 +439,29 @@ def _whist_revoke(inp: SessionInput, i: int, side: str, revokes: int, deals: lis
     setattr(deals[i], side, Fraction(offenders))
     setattr(deals[i], other, Fraction(non_offenders))
     deals[i].display = note
+
+
+@dataclass(frozen=True)
+class LineScore:
+    """One result on its own, before any comparison: each side's deal score (None for an
+    artificial score or a board not played), the result as text and the artificial score.
+
+    Whist revoke penalties depend on the other tables' results and are not in it."""
+
+    ns: Fraction | None
+    ew: Fraction | None
+    display: str
+    adjusted: Adjusted | None
+    played: bool
+
+
+def line_score(inp: SessionInput, line: ResultLine) -> LineScore:
+    """The deal score of one line as ``score_board`` computes it (board vulnerability, the
+    event's settings); raises ScoringError naming the field for an impossible result."""
+    validate_line(inp.game, line)
+    vul = inp.vulnerability.get(line.board) or vulnerability(line.board)
+    deal = _deal(inp, line, vul)
+    return LineScore(deal.ns, deal.ew, deal.display, deal.adjusted, deal.played)
 
 
 def score_board(

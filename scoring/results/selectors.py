@@ -1,10 +1,84 @@
-"""Reads of results: the audit trail of a board (every change, who made it and why)."""
+"""Reads of results: the audit trail of a board (every change, who made it and why), and the
+deal score of one result on its own — the table's score before saving and on the O.K. screen."""
 
 from __future__ import annotations
 
-from scoring.models import ResultAudit
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from scoring.engine.session import ResultLine, ScoringError, SessionInput, line_score
+from scoring.inputs import result_line
+from scoring.models import BoardResult, ResultAudit
 
 
 def audit_trail(section, board: int):
     """Every change to the results of one board in a section, newest first, with who made it."""
     return ResultAudit.objects.filter(section=section, board_number=board).select_related("user")
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """A result's deal score as the players read it: ``result`` ("4SX N +1", "9 tricks",
+    "A60/A40", "NP"), each side's score as text (``ns_text`` "−1370", ``ew_text`` "+1370";
+    "60 %" for an artificial score, "" for a board not played) and ``score``, the sentence
+    ("N-S −1370 · E-W +1370"); ``ns``/``ew`` the values (None: artificial or not played)."""
+
+    result: str
+    ns_text: str
+    ew_text: str
+    score: str
+    ns: Fraction | None
+    ew: Fraction | None
+
+
+def _signed(value: Fraction) -> str:
+    text = str(abs(value)) if value.denominator == 1 else f"{float(abs(value)):.2f}"
+    return "0" if value == 0 else ("+" if value > 0 else "\u2212") + text
+
+
+def _texts(game: str, scored) -> tuple[str, str, str]:
+    """(N-S, E-W, the sentence) of a scored line."""
+    if not scored.played:
+        return "", "", "Not played"
+    adjusted = scored.adjusted
+    if adjusted is not None:
+        if adjusted.kind == "percent":
+            ns, ew = f"{adjusted.ns} %", f"{adjusted.ew} %"
+        else:
+            ns, ew = f"{_signed(adjusted.ns)} IMPs", f"{_signed(adjusted.ew)} IMPs"
+        return ns, ew, f"Artificial score: N-S {ns} · E-W {ew}"
+    if game == "whist":
+        ns, ew = f"{scored.ns}", f"{scored.ew}"
+        return ns, ew, f"N-S {ns} tricks · E-W {ew} tricks"
+    ns, ew = _signed(scored.ns), _signed(scored.ew)
+    return ns, ew, f"N-S {ns} · E-W {ew}"
+
+
+def _score(section, line: ResultLine) -> DealScore:
+    event = section.session.event
+    settings = dict(event.conditions.get("scoring", {})) if event.conditions else {}
+    inp = SessionInput(game=event.game, method=event.scoring_method, lines=(line,),
+                       settings=settings)  # fmt: skip
+    try:
+        scored = line_score(inp, line)
+    except ScoringError as exc:
+        raise ValidationError({exc.field: [exc.message]}) from exc
+    ns_text, ew_text, sentence = _texts(event.game, scored)
+    return DealScore(scored.display, ns_text, ew_text, sentence, scored.ns, scored.ew)
+
+
+def deal_score(section, *, board: int, ns: int, ew: int, fields: dict[str, Any]) -> DealScore:
+    """The deal score of a result not yet stored (``fields`` as ``ResultEntryForm`` cleans
+    them), by the scoring engine with the board's vulnerability and the event's settings.
+    An impossible result raises ValidationError naming the field."""
+    values = {k: (None if v == "" else v) for k, v in fields.items()}
+    return _score(section, ResultLine(board=board, ns=ns, ew=ew, **values))
+
+
+def stored_scores(section, rows: list[BoardResult], ns: int, ew: int) -> dict[int, DealScore]:
+    """Each stored result of one round (pairs ``ns`` v ``ew``) with its deal score, by board
+    number (the O.K. screen)."""
+    return {row.board_number: _score(section, result_line(row, ns, ew)) for row in rows}

@@ -67,6 +67,8 @@ MATRIX: dict[str, dict[str, dict]] = {
     "table_codes_action": {"get": row("login", "login", 405, 403, 405), "post": TD_WRITE},
     # the table page: only the table's own code opens it; everyone else has a forged one
     "table": {"get": row(404, 200, 404, 404, 404), "post": row(404, 302, 404, 404, 404)},
+    # the score before saving: POST only, and only with the table's own code
+    "table_score": {"get": POST_ONLY, "post": row(404, 200, 404, 404, 404)},
     # printed documents of a running session are for the TDs
     "session_print": {"get": TD_PAGE, "post": TD_PAGE},
     # signing in and out (a wrong password answers the form again, nothing stored)
@@ -167,6 +169,8 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "table_codes_action": ((s.pk,), {"section": sec.pk, "action": "reissue", "table": 3}),
         "table": ((token,), {f"b{board}-board": board, f"b{board}-ns": play.ns,
                              f"b{board}-ew": play.ew, f"b{board}-result": "4S N ="}),
+        "table_score": ((token,), {f"b{board}-board": board, f"b{board}-ns": play.ns,
+                                   f"b{board}-ew": play.ew, f"b{board}-result": "4S N ="}),
         "session_print": ((s.pk, "master-sheet"), {}),
         "login": ((), {"username": "director", "password": "wrong-guess"}),
         "logout": ((), {}),

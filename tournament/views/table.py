@@ -23,9 +23,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from scoring.forms import ResultEntryForm
+from scoring.forms import HONOURS, ResultEntryForm
 from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult
+from scoring.results import selectors as result_selectors
 from scoring.results import services as result_services
 from tournament.play import selectors as play_selectors
 from tournament.play import services as play_services
@@ -50,6 +51,18 @@ FORM_FIELDS = {
     "auction": ("result", "honours_ns", "honours_ew", "revokes_ns", "revokes_ew"),
     "whist": ("tricks_ns", "revokes_ns", "revokes_ew"),
 }
+#: The director's artificial scores on the keypad (Law 12C2: 60 % to a side not at fault, 40 % to
+#: one at fault, 50 % when partly at fault); any other is typed, e.g. "A60/A50".
+ARTIFICIAL = ("A60/A40", "A50/A50", "A40/A60", "A40/A40", "A60/A60")
+KEYPAD = {
+    "levels": range(1, 8),
+    "strains": (("C", "\u2663", "Clubs"), ("D", "\u2666", "Diamonds"), ("H", "\u2665", "Hearts"),
+                ("S", "\u2660", "Spades"), ("NT", "NT", "No trumps")),
+    "seats": (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")),
+    # made exactly, over or down: 7 down to 13 down (a 7-level contract) to 6 over (a 1-level)
+    "tricks": tuple((d, "=" if d == 0 else f"{d:+d}".replace("-", "\u2212")) for d in range(-13, 7)),
+    "whist": range(14),
+}  # fmt: skip
 FIELD_OF_ERROR = {"board_number": "board", "__all__": None}
 
 
@@ -59,17 +72,23 @@ def _refusal(request, reason: str):
     return render(request, "table/refused.html", context, status=status)
 
 
-def _open_token(request, token: str):
-    """(TableToken, None) when the table may enter results, else (None, refusal page)."""
+def _check_token(token: str):
+    """(TableToken, None) when the table may enter results, else (None, the reason)."""
     row = play_selectors.lookup(token)
     if row is None:
-        return None, _refusal(request, "unknown")
+        return None, "unknown"
     if row.revoked:
-        return None, _refusal(request, "revoked")
+        return None, "revoked"
     status = row.section.session.status
     if status != Session.Status.RUNNING:
-        return None, _refusal(request, status)
+        return None, status
     return row, None
+
+
+def _open_token(request, token: str):
+    """(TableToken, None) when the table may enter results, else (None, refusal page)."""
+    row, reason = _check_token(token)
+    return (row, None) if reason is None else (None, _refusal(request, reason))
 
 
 def table_rounds(section: Section, table: int) -> list[dict]:
@@ -140,12 +159,20 @@ def _render(request, row, posted=None, status=200, confirm_error=""):
     if current is not None:
         game = session.event.game
         boards = _boards(section, game, current, results, posted)
+        stored = [b["result"] for b in boards if b["result"] is not None]
+        scores = result_selectors.stored_scores(section, stored, current["ns"], current["ew"])
+        for b in boards:
+            b["score"] = scores.get(b["number"])
         names = _names(section, [current["ns"], current["ew"]])
         context.update(
             boards=boards,
             ns_name=names.get(current["ns"], ""),
             ew_name=names.get(current["ew"], ""),
             fields=FORM_FIELDS.get(game, FORM_FIELDS["contract"]),
+            game=game,
+            artificial=ARTIFICIAL,
+            kp=KEYPAD,
+            honours=[value for value, _ in HONOURS],
             all_in=all(b["result"] is not None for b in boards),
             stray=posted
             if posted is not None and posted.board_number not in current["boards"]
@@ -164,6 +191,39 @@ def table(request, token):
     if request.POST.get("action") == "confirm":
         return _confirm(request, row)
     return _enter(request, row)
+
+
+@never_cache
+@require_POST
+def table_score(request, token):
+    """The score of the result being entered, before it is saved (the keypad asks as the
+    players tap): the table page's form posted here, scored by the engine, nothing stored.
+    A fragment of HTML: the score, or why the entry cannot be scored (status 400)."""
+    row, reason = _check_token(token)
+    if reason is not None:
+        status, title, advice = REFUSALS[reason]
+        context = {"errors": [f"{title}. {advice}"]}
+        return render(request, "table/_score.html", context, status=status)
+    _, _, current = _state(row)
+    if current is None:
+        context = {"errors": ["Every round at this table is confirmed: nothing to score."]}
+        return render(request, "table/_score.html", context, status=400)
+    board = _posted_board(request)
+    game = row.section.session.event.game
+    form = ResultEntryForm(request.POST, game=game, prefix=f"b{board}")
+    score = None
+    if form.is_valid() and _check_place(form, current, form.cleaned_data["board"]):
+        try:
+            score = result_selectors.deal_score(
+                row.section, board=form.cleaned_data["board"], ns=current["ns"],
+                ew=current["ew"], fields=form.result_fields,
+            )  # fmt: skip
+        except ValidationError as exc:
+            _errors_to_form(form, exc)
+    if score is None:
+        errors = [e for messages in form.errors.values() for e in messages]
+        return render(request, "table/_score.html", {"errors": errors}, status=400)
+    return render(request, "table/_score.html", {"score": score})
 
 
 def _posted_board(request) -> int | None:
