@@ -38,7 +38,9 @@ def test_every_url_name_is_a_page_or_has_a_reason():
     assert "td_traveller" in names and "home" in names  # the walk reaches the includes
     assert not pages & set(NOT_PAGES), pages & set(NOT_PAGES)
     missing = names - pages - set(NOT_PAGES)
-    assert not missing, f"add these URL names to PAGES or NOT_PAGES in tests/e2e/pages.py: {missing}"
+    assert not missing, (
+        f"add these URL names to PAGES or NOT_PAGES in tests/e2e/pages.py: {missing}"
+    )
     assert not (pages | set(NOT_PAGES)) - names, "the catalogue names a URL that is gone"
     assert set(NOT_PAGE_ARGS) == set(NOT_PAGES)
 

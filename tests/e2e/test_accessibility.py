@@ -115,7 +115,9 @@ def test_no_contrast_label_or_name_violations_on_any_page(
                     spec.label, checked)  # fmt: skip
                 problems += report(spec.label, viewport, url, violations)
                 if spec.screenshot:
-                    tab.screenshot(path=screenshots / f"{spec.label}-{viewport}.png", full_page=True)
+                    tab.screenshot(
+                        path=screenshots / f"{spec.label}-{viewport}.png", full_page=True
+                    )
                     shot += 1
         finally:
             anon.close()
@@ -168,3 +170,42 @@ def test_keyboard_only_traveller_entry_tabs_through_every_field_in_order(
     saved = BoardResult.objects.get(section=section, board_number=b, ns_entry__number=n)
     assert (saved.contract, saved.declarer, saved.tricks) == ("3NT", "S", 9)
     assert BoardResult.objects.filter(section=section).count() == 1
+
+
+def test_messages_and_errors_pass_too(browser, live_server, transactional_db):
+    """What only a POST shows: a refused sign-in, a refused result at its field, the green
+    message after a confirmed round."""
+    session, section = running_session()
+    axe = Axe()
+    problems: list[str] = []
+    for viewport, options in VIEWPORTS.items():
+        context = browser.new_context(**options)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            page.goto(f"{live_server.url}/login/")
+            page.fill("#id_username", "td")
+            page.fill("#id_password", "not-the-password")
+            page.click("button[type=submit]")
+            page.locator(".errorlist, .errornote, [role=alert]").first.wait_for()
+            problems += report("sign-in refused", viewport, page.url,
+                               axe.run(page, options=OPTIONS).response["violations"])  # fmt: skip
+
+            sign_in_td(page, live_server)
+            page.goto(f"{live_server.url}/td/section/{section.pk}/board/1/traveller/")
+            board, ns, _ = open_rows(page)[0]
+            wait_for_focus(page, f"r{board}-{ns}-result")
+            page.keyboard.type("8NT N =")
+            page.keyboard.press("Enter")
+            page.locator(f"#row-{board}-{ns} .errorlist").wait_for()
+            problems += report("result refused", viewport, page.url,
+                               axe.run(page, options=OPTIONS).response["violations"])  # fmt: skip
+
+            page.goto(f"{live_server.url}/td/section/{section.pk}/slip/1/1/")
+            page.get_by_role("button", name="Confirm round 1 at table 1 (opponents' O.K.)").click()
+            page.locator("ul.messages").wait_for()
+            problems += report("message", viewport, page.url,
+                               axe.run(page, options=OPTIONS).response["violations"])  # fmt: skip
+        finally:
+            context.close()
+    assert not problems, f"{len(problems)} accessibility violation(s):\n" + "\n".join(problems)
