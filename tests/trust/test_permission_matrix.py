@@ -267,7 +267,7 @@ def check(response, expected) -> None:
 @pytest.mark.parametrize("name", sorted(MATRIX))
 def test_permission_matrix(name, night, clients, monkeypatch):
     """Every cell of the row, then the same writes without the CSRF token."""
-    monkeypatch.setattr(jobs, "start", lambda session: None)  # no analysis thread in tests
+    monkeypatch.setattr(jobs, "start", lambda session: None)  # no analysis task in tests
     for method in ("get", "post"):
         for persona in PERSONAS:
             expected = MATRIX[name][method][persona]
