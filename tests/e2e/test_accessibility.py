@@ -87,6 +87,17 @@ def test_axe_finds_a_planted_violation(page):
     assert {"button-name", "color-contrast", "label"} <= found, found
 
 
+# The innermost elements that reach past the page's right edge (to name the culprit).
+OVERFLOWING = """() => {
+  const edge = document.documentElement.clientWidth + 1;
+  const out = [...document.querySelectorAll('main *')].filter(
+    e => e.getBoundingClientRect().right > edge &&
+         ![...e.children].some(c => c.getBoundingClientRect().right > edge));
+  return out.slice(0, 4).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '')
+    + (e.name ? '[name=' + e.name + ']' : ''));
+}"""
+
+
 def test_no_contrast_label_or_name_violations_on_any_page(
     browser, live_server, transactional_db, screenshots
 ):
@@ -114,6 +125,13 @@ def test_no_contrast_label_or_name_violations_on_any_page(
                 assert {"color-contrast", "document-title", "html-has-lang"} <= checked, (
                     spec.label, checked)  # fmt: skip
                 problems += report(spec.label, viewport, url, violations)
+                wider = tab.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+                if wider > 1:  # a wide table scrolls in its container, never the page
+                    culprits = tab.evaluate(OVERFLOWING)
+                    problems.append(f"{spec.label} ({viewport}) {url}: {wider}px sideways "
+                                    f"scroll, from {culprits}")  # fmt: skip
                 if spec.screenshot:
                     tab.screenshot(
                         path=screenshots / f"{spec.label}-{viewport}.png", full_page=True
@@ -122,7 +140,7 @@ def test_no_contrast_label_or_name_violations_on_any_page(
         finally:
             anon.close()
             director.close()
-    assert not problems, f"{len(problems)} accessibility violation(s):\n" + "\n".join(problems)
+    assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems)
     assert shot == 2 * sum(p.screenshot for p in PAGES)
     assert (screenshots / "td-home-phone.png").stat().st_size > 1000
 
