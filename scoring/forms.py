@@ -52,10 +52,24 @@ class ResultEntryForm(forms.Form):
         required=False, min_value=0, max_value=limits.DB_INT_MAX, widget=forms.HiddenInput
     )
 
+    #: the fields a person fills in for each game (besides board, pairs and round): what the
+    #: traveller row and the correction form show
+    GAME_FIELDS = {
+        "contract": ("result", "lead", "adjusted"),
+        "auction": ("result", "lead", "honours_ns", "honours_ew", "revokes_ns", "revokes_ew",
+                    "adjusted"),
+        "whist": ("tricks_ns", "revokes_ns", "revokes_ew", "adjusted"),
+    }  # fmt: skip
+
     def __init__(self, *args, game: str = "contract", **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         self.result_fields: dict[str, Any] = {}
+
+    @property
+    def game_fields(self) -> list:
+        """The bound fields of this form's game, in order (see ``GAME_FIELDS``)."""
+        return [self[name] for name in self.GAME_FIELDS.get(self.game, ())]
 
     def clean(self):
         data = super().clean()

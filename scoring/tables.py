@@ -9,11 +9,34 @@ from __future__ import annotations
 import django_tables2 as tables
 from django_tables2.export import TableExport
 
+from scoring.engine.numbers import percent_text, places, points_text
 from scoring.engine.team_results import KINDS, matches_text, pairs_text, vp_text, winner_text
 from tournament.interchange.formats.csv_io import safe_cell
 
 
-class StandingsTable(tables.Table):
+class _Numbers:
+    """Percentages with 2 decimals; the ``POINTS`` columns share the decimals they need
+    (``scoring.engine.numbers``), on the page and in the CSV alike."""
+
+    POINTS: tuple[str, ...] = ()
+
+    def __init__(self, data, *args, **kwargs):
+        super().__init__(data, *args, **kwargs)
+        rows = data if isinstance(data, list) else list(data)
+        self.places = places(row.get(key) for row in rows for key in self.POINTS)
+
+    def render_percent(self, value):
+        return percent_text(value)
+
+    def value_percent(self, value):
+        return percent_text(value, "")
+
+    def _points(self, value):
+        return points_text(value, self.places)
+
+
+class StandingsTable(_Numbers, tables.Table):
+    POINTS = ("score",)
     rank = tables.Column(verbose_name="Place")
     entry = tables.Column(verbose_name="Pair")
     name = tables.Column(verbose_name="Players")
@@ -24,6 +47,12 @@ class StandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "list"}
         orderable = False
+
+    def render_score(self, value, record):
+        return "—" if record.get("boards_played") == 0 else self._points(value)
+
+    def value_score(self, value):
+        return self._points(value)
 
 
 class _TeamTable(tables.Table):
@@ -95,7 +124,8 @@ class ImpTeamsTable(_TeamTable):
         return self.render_matches(value)
 
 
-class TravellerTable(tables.Table):
+class TravellerTable(_Numbers, tables.Table):
+    POINTS = ("ns_points", "ew_points")
     board = tables.Column(verbose_name="Board")
     ns = tables.Column(verbose_name="N-S")
     ew = tables.Column(verbose_name="E-W")
@@ -110,6 +140,12 @@ class TravellerTable(tables.Table):
     class Meta:
         attrs = {"class": "list"}
         orderable = False
+
+    def render_ns_points(self, value):
+        return self._points(value)
+
+    def render_ew_points(self, value):
+        return self._points(value)
 
 
 class PrizeTable(tables.Table):
@@ -227,7 +263,8 @@ def scorecard_rows(section_data: dict, entry: int) -> list[dict]:
     return rows
 
 
-class ScorecardTable(tables.Table):
+class ScorecardTable(_Numbers, tables.Table):
+    POINTS = ("points",)
     board = tables.Column()
     direction = tables.Column(verbose_name="Sat")
     opponent = tables.Column(verbose_name="Against")
@@ -240,6 +277,9 @@ class ScorecardTable(tables.Table):
     class Meta:
         attrs = {"class": "list"}
         orderable = False
+
+    def render_points(self, value):
+        return self._points(value)
 
 
 class SafeTableExport(TableExport):

@@ -47,6 +47,9 @@ class ScoredLine:
     ew_points: Fraction
     played: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the E-W deal score when it is not minus N-S's (whist: E-W's own tricks, revokes
+    #: applied; see ``scoring.engine.session._Deal``)
+    score_ew: Fraction | None = None
 
     def to_json(self) -> dict[str, Any]:
         line = self.line
@@ -60,6 +63,8 @@ class ScoredLine:
             "ns_points": _num(self.ns_points),
             "ew_points": _num(self.ew_points),
         }
+        if self.score_ew is not None and self.score_ew != -(self.score_ns or 0):
+            out["score_ew"] = _score(self.score_ew)
         if line.adjusted:
             out["adjusted"] = line.adjusted
         if not self.played:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.engine.numbers import places
 from tournament.movements.base import Movement
 
 MATCHPOINTS = "matchpoints"
+WHIST = "whist"
 
 
 @dataclass
@@ -39,6 +41,9 @@ class CardRound:
     opponents: int | None
     opponents_name: str
     lines: list[CardLine] = field(default_factory=list)
+    #: the entry sits out this round (its opponents would be the phantom): its boards
+    #: read "sit-out", never "no result yet"
+    sit_out: bool = False
 
 
 @dataclass
@@ -48,6 +53,7 @@ class Scorecard:
     total: float
     chart: list[float | None]
     chart_kind: str  # "percent" (matchpoints) or "total" (running total)
+    places: int = 0  # decimals of the points, running totals and total (``numbers.places``)
 
 
 def _lines_by_board(section_data: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
@@ -71,26 +77,42 @@ def _percent(method: str, points: float | None, line: dict[str, Any]) -> float |
     return round(100 * points / top, 2) if top else None
 
 
-def card_line(board: int, shown: bool, found, method: str) -> CardLine:
+def own_score(line: dict[str, Any], direction: str, game: str):
+    """(tricks, score) from the entry's side.  Contract and auction: the N-S score negated
+    for E-W (the declarer's tricks stay as played).  Whist: every trick taken is scored
+    [000 L729], so E-W's tricks are their own (13 − N-S's) and their score is their own
+    deal score (``score_ew``, revoke penalties applied), positive as the laws write it."""
+    tricks, score = line.get("tricks"), line.get("score_ns")
+    if direction == "NS":
+        return tricks, score
+    if "score_ew" in line:
+        score = line["score_ew"]
+    elif score is not None:
+        score = 13 - score if game == WHIST else -score
+    if game == WHIST and tricks is not None:
+        tricks = 13 - tricks
+    return tricks, score
+
+
+def card_line(board: int, shown: bool, found, method: str, game: str = "contract") -> CardLine:
     if not shown:
         return CardLine(board, False, note="in play")
     if found is None:
         return CardLine(board, True, note="no result yet")
     direction, line = found
-    sign = 1 if direction == "NS" else -1
     points = line.get("ns_points" if direction == "NS" else "ew_points")
-    score = line.get("score_ns")
+    tricks, score = own_score(line, direction, game)
     note = "not played" if line.get("not_played") else (line.get("adjusted") or "")
     return CardLine(
         board=board, shown=True, direction=direction, contract=line.get("contract") or "",
-        declarer=line.get("declarer") or "", tricks=line.get("tricks"),
-        score=None if score is None else sign * score, points=points,
+        declarer=line.get("declarer") or "", tricks=tricks, score=score, points=points,
         percent=_percent(method, points, line), note=note,
     )  # fmt: skip
 
 
 def _seatings(movement: Movement | None, entry: int):
-    """(round, table, direction, opponents, boards) for every round the entry plays."""
+    """(round, table, direction, opponents, boards) for every round the entry plays;
+    opponents is None in a round where the entry meets the phantom (a sit-out)."""
     if movement is None:
         return []
     out = []
@@ -100,6 +122,8 @@ def _seatings(movement: Movement | None, entry: int):
                 continue
             mine_ns = seating.ns == entry
             opponents = seating.ew if mine_ns else seating.ns
+            if opponents is not None and opponents == movement.phantom:
+                opponents = None
             boards = movement.boards_for(seating)
             out.append((rnd.number, seating.table, "NS" if mine_ns else "EW", opponents, boards))
     return out
@@ -112,16 +136,22 @@ def build_scorecard(
     names: dict[int, str],
     shown: set[int] | None,
     method: str,
+    game: str = "contract",
 ) -> Scorecard:
     """The scorecard of ``entry``; ``shown`` None means every board may be shown."""
     by_board = _lines_by_board(section_data)
     rounds, running, chart = [], 0.0, []
     for number, table, direction, opponents, boards in _seatings(movement, entry):
         card_round = CardRound(number, table, direction, opponents, names.get(opponents, ""))
+        if opponents is None:
+            card_round.sit_out = True
+            card_round.lines = [CardLine(board, True, note="sit-out") for board in boards]
+            rounds.append(card_round)
+            continue
         for board in boards:
             visible = shown is None or board in shown
             found = _my_line(by_board.get(board, []), entry) if visible else None
-            line = card_line(board, visible, found, method)
+            line = card_line(board, visible, found, method, game)
             if line.points is not None:
                 running += line.points
                 line.running = round(running, 2)
@@ -129,4 +159,5 @@ def build_scorecard(
             card_round.lines.append(line)
         rounds.append(card_round)
     kind = "percent" if method == MATCHPOINTS else "total"
-    return Scorecard(entry, rounds, round(running, 2), chart, kind)
+    every = [x for r in rounds for line in r.lines for x in (line.points, line.running)]
+    return Scorecard(entry, rounds, round(running, 2), chart, kind, places(every))

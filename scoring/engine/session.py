@@ -474,7 +474,7 @@ def score_board(
         _whist_revokes(inp, lines, deals)
     points, top = compare_board(inp, lines, deals, expected)
     scored = tuple(
-        ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra)
+        ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra, d.ew)
         for line, d, p in zip(lines, deals, points, strict=True)
     )
     return BoardResult(board, scored, top)

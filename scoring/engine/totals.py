@@ -240,14 +240,34 @@ def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], to
         rows.append([entry, score, percent, tally, scheduled])
     averages = _field_columns(inp, rows)
     keys = [r[1] for r in rows]  # the total, never the percentage (SCORING.md §6)
-    ranks = rank(keys)
-    order = sorted(range(len(rows)), key=lambda i: (-display(keys[i]), rows[i][0].number))
+    ranks, order = _places(rows, keys)
     standings = tuple(
         Standing(ranks[i], rows[i][0].number, rows[i][0].name, rows[i][1], rows[i][2],
                  rows[i][3].played, rows[i][4], averages[i])
         for i in order
     )  # fmt: skip
     return FieldStandings(name, standings)
+
+
+def _places(rows: list, keys: list) -> tuple[list[str], list[int]]:
+    """(place of each row, the rows in order).  An entry with no scored board yet (live
+    standings before its first result) has no percentage and is placed after every entry
+    with one, all such entries sharing the next place: a 0 it has not earned never ranks it
+    above a pair that played (docs/players.md)."""
+    scored = [i for i, r in enumerate(rows) if r[3].played]
+    waiting = [i for i, r in enumerate(rows) if not r[3].played]
+    for i in waiting:
+        rows[i][2] = None
+    if not scored:
+        scored, waiting = waiting, []
+    ranks = [""] * len(rows)
+    for i, label in zip(scored, rank([keys[i] for i in scored]), strict=True):
+        ranks[i] = label
+    after = len(scored) + 1
+    for i in waiting:
+        ranks[i] = str(after) if len(waiting) == 1 else f"={after}"
+    order = sorted(scored, key=lambda i: (-display(keys[i]), rows[i][0].number))
+    return ranks, order + sorted(waiting, key=lambda i: rows[i][0].number)
 
 
 def _field_columns(inp: Any, rows: list) -> list[dict]:

@@ -198,6 +198,7 @@ def scorecard(session: Session, section: Section, entry: int, names: dict[int, s
     shown = shown_boards(section, session, result_counts(session))
     data = section_data(session, section)
     card = build_scorecard(
-        section.get_movement(), data, entry, names, shown, session.event.scoring_method
-    )
+        section.get_movement(), data, entry, names, shown, session.event.scoring_method,
+        session.event.game,
+    )  # fmt: skip
     return card, entry_standing(data.get("fields", []), entry)

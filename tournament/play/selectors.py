@@ -70,9 +70,14 @@ class TableProgress:
     boards: tuple[int, ...]
     entered: int
     confirmed: bool
+    #: the pair sitting out at this table in the section's current round (the phantom's
+    #: opponent): nothing to enter, no slip, nothing to confirm
+    sit_out: int | None = None
 
     @property
     def label(self) -> str:
+        if self.sit_out is not None:
+            return f"table {self.table}: sit-out (pair {self.sit_out} sits out this round)"
         if self.round is None:
             return f"table {self.table}: finished"
         return f"table {self.table}: {self.entered} of {len(self.boards)} boards in"
@@ -91,10 +96,27 @@ def progress(section: Section) -> list[TableProgress]:
     for rnd, table, status in rows:
         entered[rnd, table] += 1
         unconfirmed[rnd, table] += status != BoardResult.Status.CONFIRMED
-    out = []
-    for table in range(1, movement.tables + 1):
-        out.append(_table_progress(movement, table, entered, unconfirmed))
-    return out
+    out = [
+        _table_progress(movement, table, entered, unconfirmed)
+        for table in range(1, movement.tables + 1)
+    ]
+    playing = [t.round for t in out if t.round is not None]
+    if not playing or movement.phantom is None:
+        return out
+    current = min(playing)  # the section's round: the earliest round a table still plays
+    return [_sit_out(movement, current, t) or t for t in out]
+
+
+def _sit_out(movement, current: int, progress: TableProgress) -> TableProgress | None:
+    """The table's row when the phantom sits at it in the section's current round."""
+    try:
+        seating = movement.round(current).table(progress.table)
+    except (IndexError, KeyError):
+        return None
+    if movement.phantom not in (seating.ns, seating.ew):
+        return None
+    pair = seating.ew if seating.ns == movement.phantom else seating.ns
+    return TableProgress(progress.table, None, seating.ns, seating.ew, (), 0, True, sit_out=pair)
 
 
 def _table_progress(movement, table, entered, unconfirmed) -> TableProgress:

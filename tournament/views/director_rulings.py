@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from scoring.models import Ruling
 from scoring.results import selectors as result_selectors
+from scoring.rulings import selectors as ruling_selectors
 from scoring.rulings import services as ruling_services
 from scoring.standings import selectors as standings_selectors
 from scoring.tables import TravellerTable, traveller_rows
@@ -45,7 +45,7 @@ def board_context(section, board, ruling_form=None) -> dict:
             traveller_rows(standings_selectors.section_data(section.session, section), board)
         ),
         "audit": result_selectors.audit_trail(section, board),
-        "rulings": Ruling.objects.filter(section=section, board_number=board),
+        "rulings": ruling_selectors.board_rulings(section, board),
         "ruling_form": ruling_form or RulingForm(),
         "ruling_url": reverse("td_ruling", args=[section.pk, board]),
     }

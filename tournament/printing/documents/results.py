@@ -14,6 +14,8 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
+from scoring.engine.numbers import percent_text, places, points_text
+from scoring.engine.scorecards import own_score
 from tournament.printing.documents.common import (
     BODY,
     SMALL,
@@ -38,16 +40,17 @@ def need_standings(data: PrintData, document: str) -> dict[str, Any]:
     return data.standings
 
 
-def number(value: Any) -> str:
+def number(value: Any, decimals: int | None = None) -> str:
+    """A number as the pages write it (``scoring.engine.numbers``): with ``decimals`` the
+    column's shared decimals, otherwise whole numbers whole and fractions with 2 decimals."""
     if value is None:
         return "—"
-    if isinstance(value, float) and not value.is_integer():
-        return f"{value:.2f}"
-    return str(int(value)) if isinstance(value, float) else str(value)
+    return points_text(value, places([value]) if decimals is None else decimals, "—")
 
 
 def field_table(data: PrintData, field: dict[str, Any]) -> list:
     rows = [["Place", "No.", "Names", "Score", "%"]]
+    decimals = places(s.get("score") for s in field["standings"])
     for s in field["standings"]:
         name = s.get("name") or data.name(s["entry"])
         pct = s.get("percent")
@@ -56,8 +59,8 @@ def field_table(data: PrintData, field: dict[str, Any]) -> list:
                 s["rank"],
                 str(s["entry"]),
                 Paragraph(escape(name), BODY),
-                number(s.get("score")),
-                "" if pct is None else f"{pct:.2f}",
+                "—" if s.get("boards_played") == 0 else number(s.get("score"), decimals),
+                percent_text(pct, ""),
             ]
         )
     width = frame_width(data)
@@ -103,30 +106,32 @@ def results_sheet(data: PrintData):
     return result(data, "results-sheet", results_story(data))
 
 
-def pair_lines(standings: dict[str, Any], entry: int) -> list[list[str]]:
-    rows = []
+def pair_lines(standings: dict[str, Any], entry: int, game: str = "contract") -> list[list[str]]:
+    """The pair's boards, each score from the pair's side (``scorecards.own_score``)."""
+    found = []
     for board in standings.get("boards", []):
         for line in board.get("results", []):
             if entry not in (line.get("ns"), line.get("ew")):
                 continue
-            ns = line.get("ns") == entry
-            score = line.get("score_ns")
-            if score is not None and not ns:
-                score = -score
-            points = line.get("ns_points") if ns else line.get("ew_points")
-            contract = line.get("adjusted") or line.get("contract") or ""
-            rows.append(
-                [
-                    str(board["board"]),
-                    "N-S" if ns else "E-W",
-                    str(line.get("ew") if ns else line.get("ns")),
-                    contract,
-                    line.get("declarer") or "",
-                    number(line.get("tricks")),
-                    number(score),
-                    number(points),
-                ]
-            )
+            found.append((board["board"], line, line.get("ns") == entry))
+    decimals = places(line.get("ns_points" if ns else "ew_points") for _, line, ns in found)
+    rows = []
+    for board, line, ns in found:
+        tricks, score = own_score(line, "NS" if ns else "EW", game)
+        points = line.get("ns_points") if ns else line.get("ew_points")
+        contract = line.get("adjusted") or line.get("contract") or ""
+        rows.append(
+            [
+                str(board),
+                "N-S" if ns else "E-W",
+                str(line.get("ew") if ns else line.get("ns")),
+                contract,
+                line.get("declarer") or "",
+                number(tricks),
+                number(score),
+                number(points, decimals),
+            ]
+        )
     return rows
 
 
@@ -134,9 +139,11 @@ def scorecard(data: PrintData, standing: dict[str, Any], standings: dict[str, An
     entry = standing["entry"]
     name = standing.get("name") or data.name(entry)
     rows = [["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score", "Points"]]
-    rows += pair_lines(standings, entry)
+    rows += pair_lines(standings, entry, data.game)
     pct = standing.get("percent")
-    total = f"Total {number(standing.get('score'))}" + ("" if pct is None else f" · {pct:.2f}%")
+    total = f"Total {number(standing.get('score'), places([r[7] for r in rows[1:]]))}" + (
+        "" if pct is None else f" · {percent_text(pct)}%"
+    )
     width = frame_width(data)
     return KeepTogether(
         [
