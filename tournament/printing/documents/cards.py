@@ -13,6 +13,7 @@ from reportlab.platypus import CondPageBreak, KeepTogether, Spacer
 from tournament.movements.base import Movement, Round, Seating
 from tournament.printing.documents import moves
 from tournament.printing.documents.blocks import Text
+from tournament.printing.documents.cells import width_of
 from tournament.printing.documents.common import (
     BODY,
     SMALL,
@@ -26,7 +27,8 @@ from tournament.printing.documents.common import (
 from tournament.printing.documents.guide import header
 
 CARD_TITLE = style(15, bold=True)
-GRID_TABLES = 8  # tables per block of the master grid
+GRID_TABLES = 8  # at most this many tables per block of the master grid
+HEAD_SIZE = 10  # the grid's header font size (``common.grid_style``: bold, 11 − 1)
 
 
 def personal_rows(data: PrintData, movement: Movement, who: int) -> list[list[str]]:
@@ -109,29 +111,101 @@ def cell_text(movement: Movement, rnd: Round, table: int) -> str:
     return f"{people}\n{boards_text(movement.boards_for(st))}{tail}"
 
 
-def idle_text(movement: Movement, rnd: Round) -> str:
-    idle = [boards_text(movement.boards_for(Seating(table=0, set=s))) for s in rnd.idle_sets]
-    return ", ".join(idle) or "—"
+def idle_items(movement: Movement, rnd: Round) -> list[str]:
+    return [boards_text(movement.boards_for(Seating(table=0, set=s))) for s in rnd.idle_sets]
 
 
-def master_block(data: PrintData, movement: Movement, tables: list[int], last: bool) -> list:
-    width = frame_width(data, landscape_page=True)
-    extra = ["Idle boards", "Sit-out"] if last else []
-    rows = [["Round", *(f"Table {t}" for t in tables), *extra]]
+#: padding either side of a grid cell's text (``cells.CellStyle`` left/right)
+PAD = 12
+#: the widest the idle-boards and sit-out columns grow before their lists wrap
+TAIL_MAX = 40 * mm
+TAIL_HEADS = ("Idle boards", "Sit-out")
+HEAD_FONT = "Helvetica-Bold"
+
+
+def wrap_items(items: list[str], width: float, size: float) -> str:
+    """``items`` joined by ", ", a new line before an item that would pass ``width``."""
+    if not items:
+        return "—"
+    lines = [items[0]]
+    for item in items[1:]:
+        trial = f"{lines[-1]}, {item}"
+        if width_of(trial + ",", "Helvetica", size) <= width:
+            lines[-1] = trial
+        else:
+            lines[-1] += ","
+            lines.append(item)
+    return "\n".join(lines)
+
+
+def _need(texts, font: str, size: float) -> float:
+    """The column width the widest line of ``texts`` needs, padding included."""
+    return (
+        max(
+            (width_of(line, font, size) for text in texts for line in str(text).split("\n")),
+            default=0,
+        )
+        + PAD
+    )
+
+
+def master_rows(movement: Movement, tables: list[int], last: bool, size: float):
+    """(rows, widths of the tail columns) of one block of the master grid at font ``size``."""
+    rows = [["Round", *(f"Table {t}" for t in tables), *(TAIL_HEADS if last else ())]]
     for rnd in movement.rounds:
         row = [str(rnd.number), *(cell_text(movement, rnd, t) for t in tables)]
         if last:
-            row += [idle_text(movement, rnd), ", ".join(map(str, rnd.sit_out)) or "—"]
+            room = TAIL_MAX - PAD
+            row += [
+                wrap_items(idle_items(movement, rnd), room, size),
+                wrap_items([str(x) for x in rnd.sit_out], room, size),
+            ]
         rows.append(row)
-    fixed = 14 * mm
-    tail = [34 * mm, 20 * mm] if last else []
-    each = (width - fixed - sum(tail)) / max(len(tables), 1)
-    size = 9 if movement.individual else 10
+    tail = []
+    if last:
+        n = len(tables) + 1
+        for col, head in enumerate(TAIL_HEADS):
+            body = _need([r[n + col] for r in rows[1:]], "Helvetica", size)
+            tail.append(max(body, _need([head], HEAD_FONT, HEAD_SIZE)))
+    return rows, tail
+
+
+def master_layout(movement: Movement, width: float):
+    """Blocks of tables, the font size and every block's (rows, widths) such that every
+    line of every cell fits its column: the largest font (10 pt, 9 for individuals, down to
+    6) with as many tables a block as fit (at most ``GRID_TABLES``)."""
+    tables = list(range(1, movement.tables + 1)) or [1]
+    first = 9 if movement.individual else 10
+    round_w = max(14 * mm, _need(["Round"], HEAD_FONT, HEAD_SIZE))
+    for size in [x for x in (10, 9, 8, 7, 6) if x <= first]:
+        for per_block in range(min(GRID_TABLES, len(tables)), 0, -1):
+            blocks = [tables[i : i + per_block] for i in range(0, len(tables), per_block)]
+            laid = []
+            for i, block in enumerate(blocks):
+                rows, tail = master_rows(movement, block, i == len(blocks) - 1, size)
+                each = (width - round_w - sum(tail)) / len(block)
+                body = [r[1 : 1 + len(block)] for r in rows[1:]]
+                need = max(
+                    _need([c for row in body for c in row], "Helvetica", size),
+                    _need(rows[0][1 : 1 + len(block)], HEAD_FONT, HEAD_SIZE),
+                )
+                if each < need:
+                    break
+                laid.append((rows, [round_w, *([each] * len(block)), *tail]))
+            else:
+                return size, laid
+    raise ValueError(f"the master grid of {movement.kind} does not fit a page")  # pragma: no cover
+
+
+def master_grids(data: PrintData, movement: Movement) -> list:
+    """The master sheet's grids (one per block of tables), each fitting its columns."""
+    width = frame_width(data, landscape_page=True)
+    size, laid = master_layout(movement, width)
     style_ = [
         ("FONT", (0, 1), (-1, -1), "Helvetica", size),
         ("LEADING", (0, 1), (-1, -1), size + 2),
     ]
-    return [grid(rows, [fixed, *([each] * len(tables)), *tail], style_), Spacer(1, 5 * mm)]
+    return [grid(rows, widths, style_) for rows, widths in laid]
 
 
 def master_notes(movement: Movement) -> list[str]:
@@ -170,11 +244,8 @@ def master_story(data: PrintData) -> list:
         f"{movement.boards_per_round} boards · {movement.total_boards} boards in play"
     )
     story = header(data, "Master sheet", [summary, *master_notes(movement)])
-    tables = list(range(1, movement.tables + 1))
-    blocks = [tables[i : i + GRID_TABLES] for i in range(0, len(tables), GRID_TABLES)]
-    for i, block in enumerate(blocks):
-        story.append(CondPageBreak(40 * mm))
-        story += master_block(data, movement, block, last=i == len(blocks) - 1)
+    for block in master_grids(data, movement):
+        story += [CondPageBreak(40 * mm), block, Spacer(1, 5 * mm)]
     return story
 
 

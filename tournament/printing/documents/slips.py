@@ -16,6 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer
 
 from boards.engine.dealing import dealer_of, vulnerability_for
+from scoring.engine.numbers import places, points_text
+from scoring.engine.scorecards import own_score
 from tournament.movements.base import Movement, Round, Seating
 from tournament.printing.documents.blocks import Text
 from tournament.printing.documents.common import (
@@ -147,10 +149,81 @@ def plays_by_board(movement: Movement) -> dict[int, list]:
     return dict(sorted(out.items()))
 
 
+def scored_lines(data: PrintData) -> dict[int, dict[tuple, dict]]:
+    """Board → (N-S, E-W) → the kept standings' scored line; empty before any result."""
+    boards = (data.standings or {}).get("boards") or []
+    return {
+        b["board"]: {(line.get("ns"), line.get("ew")): line for line in b.get("results", [])}
+        for b in boards
+        if b.get("results")
+    }
+
+
+def scored_columns(data: PrintData) -> list[str]:
+    if data.game == "whist":
+        return ["Tricks N-S", "Tricks E-W", "Points N-S", "Points E-W"]
+    return ["Contract", "By", "Tricks", "Score N-S", "Points N-S", "Points E-W"]
+
+
+def scored_cells(data: PrintData, line: dict | None, decimals: int) -> list[str]:
+    """One table's scored result as the traveller prints it (blank: no result yet)."""
+    if line is None:
+        return [""] * len(scored_columns(data))
+    points = [points_text(line.get(k), decimals, "") for k in ("ns_points", "ew_points")]
+    artificial = "not played" if line.get("not_played") else line.get("adjusted")
+    if data.game == "whist":
+        ew_tricks, _ = own_score(line, "EW", "whist")
+        if artificial:
+            return [artificial, "", *points]
+        return [points_text(line.get("tricks"), 0), points_text(ew_tricks, 0), *points]
+    if artificial:
+        return [artificial, "", "", "", *points]
+    return [
+        line.get("contract") or "",
+        line.get("declarer") or "",
+        points_text(line.get("tricks"), 0),
+        points_text(line.get("score_ns"), places([line.get("score_ns")])),
+        *points,
+    ]
+
+
+def scored_traveller(data: PrintData, board: int, plays: list, lines: dict) -> KeepTogether:
+    """A board's traveller filled in from the kept standings (every table's scored line)."""
+    cols = scored_columns(data)
+    rows = [["Round", "Table", "N-S", "E-W", *cols]]
+    decimals = places(v for line in lines.values() for v in (line.get("ns_points"),
+                                                              line.get("ew_points")))  # fmt: skip
+    for rnd, st in plays:
+        line = lines.get((st.ns, st.ew))
+        rows.append([str(rnd.number), str(st.table), str(st.ns), str(st.ew),
+                     *scored_cells(data, line, decimals)])  # fmt: skip
+    width = frame_width(data)
+    fixed = [14 * mm] * 4
+    each = (width - sum(fixed)) / len(cols)
+    status = (data.standings or {}).get("status") or ""
+    return KeepTogether(
+        [
+            Text(board_heading(data, board), LABEL),
+            Text(f"Scored traveller ({status}) · {data.title} · section {data.section}", SMALL),
+            Spacer(1, 1.5 * mm),
+            grid(rows, fixed + [each] * len(cols)),
+            Spacer(1, 7 * mm),
+        ]
+    )
+
+
 def travellers_story(data: PrintData) -> list:
+    """The scored traveller of every board once results are in (from the kept standings),
+    the blank form to fill in at the table before play."""
     movement = data.need_movement("travellers")
     if movement.individual:
         return pickup_story(data, "travellers")
+    scored = scored_lines(data)
+    if scored:
+        return [
+            scored_traveller(data, board, plays, scored.get(board, {}))
+            for board, plays in plays_by_board(movement).items()
+        ]
     return [
         traveller(data, movement, board, plays) for board, plays in plays_by_board(movement).items()
     ]
