@@ -61,15 +61,19 @@ class ResultEntryForm(forms.Form):
         "whist": ("tricks_ns", "revokes_ns", "revokes_ew", "adjusted"),
     }  # fmt: skip
 
-    def __init__(self, *args, game: str = "contract", **kwargs):
+    def __init__(self, *args, game: str = "contract", only_game_fields: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
+        if only_game_fields:  # the correction form: another game's fields are not even read
+            keep = {"board", "ns", "ew", "round", "version", *self.GAME_FIELDS.get(game, ())}
+            for name in [n for n in self.fields if n not in keep]:
+                del self.fields[name]
         self.result_fields: dict[str, Any] = {}
 
     @property
     def game_fields(self) -> list:
         """The bound fields of this form's game, in order (see ``GAME_FIELDS``)."""
-        return [self[name] for name in self.GAME_FIELDS.get(self.game, ())]
+        return [self[name] for name in self.GAME_FIELDS.get(self.game, ()) if name in self.fields]
 
     def clean(self):
         data = super().clean()

@@ -22,14 +22,13 @@ class _Numbers:
 
     def __init__(self, data, *args, **kwargs):
         super().__init__(data, *args, **kwargs)
-        rows = data if isinstance(data, list) else list(data)
-        self.places = places(row.get(key) for row in rows for key in self.POINTS)
+        self.places = places(row.get(key) for row in self.data for key in self.POINTS)
 
     def render_percent(self, value):
         return percent_text(value)
 
     def value_percent(self, value):
-        return percent_text(value, "")
+        return value  # the CSV keeps the kept number as it is (a spreadsheet formats it)
 
     def _points(self, value):
         return points_text(value, self.places)
@@ -52,7 +51,7 @@ class StandingsTable(_Numbers, tables.Table):
         return "—" if record.get("boards_played") == 0 else self._points(value)
 
     def value_score(self, value):
-        return self._points(value)
+        return value
 
 
 class _TeamTable(tables.Table):
@@ -146,6 +145,12 @@ class TravellerTable(_Numbers, tables.Table):
 
     def render_ew_points(self, value):
         return self._points(value)
+
+    def value_ns_points(self, value):
+        return value
+
+    def value_ew_points(self, value):
+        return value
 
 
 class PrizeTable(tables.Table):
@@ -280,6 +285,9 @@ class ScorecardTable(_Numbers, tables.Table):
 
     def render_points(self, value):
         return self._points(value)
+
+    def value_points(self, value):
+        return value
 
 
 class SafeTableExport(TableExport):

@@ -174,7 +174,7 @@ def correct(request, pk):
                "round": row.round_number, "tricks_ns": row.tricks_ns, "version": row.version,
                "result": request.GET.get("result") or result_text(row)}  # fmt: skip
     posted = request.POST if request.method == "POST" else None  # an empty post is refused too
-    form = ResultEntryForm(posted, initial=initial, game=game)
+    form = ResultEntryForm(posted, initial=initial, game=game, only_game_fields=True)
     reason = ReasonForm(posted)
     if request.method == "POST" and form.is_valid() and reason.is_valid():
         try:
