@@ -21,6 +21,7 @@ from scoring.engine.contract import dealer as dealer_of
 from scoring.engine.contract import vulnerability as vulnerability_of
 from scoring.engine.team_match import TEAM_METHODS
 from scoring.models import BoardResult, PrizeDecision, ResultAudit, Ruling, Standings
+from tournament import conditions as conditions_schema
 from tournament import limits
 from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.csv_io import read_players
@@ -138,11 +139,21 @@ def _club_for(sf: sfile.SessionFile) -> Club:
     return club
 
 
+def _conditions(conditions: Any, where: str) -> dict:
+    """The conditions of contest if the schema takes them (``tournament/conditions.py``), else
+    InterchangeError at the bad key's path."""
+    try:
+        return conditions_schema.check(conditions, where)
+    except conditions_schema.ConditionError as exc:
+        raise InterchangeError(exc.path, exc.message) from None
+
+
 def _event_for(club: Club, data: dict[str, Any]) -> Event:
     values = {k: data[k] for k in EVENT_KEYS if k in data}
     values.setdefault("name", "Imported event")
     values.setdefault("conditions", {})
     _fit(Event, "event", {k: v for k, v in values.items() if k != "conditions"})
+    values["conditions"] = _conditions(values["conditions"], "event.conditions")
     for event in Event.objects.filter(club=club, name=values["name"]):
         if all(getattr(event, k) == v for k, v in values.items()):
             return event
@@ -553,6 +564,7 @@ def _check_backup(data: dict[str, Any]) -> None:
     for i, event in enumerate(_need(data, "events", list, "", "a list of events")):
         if not isinstance(event, dict):
             raise InterchangeError(f"events[{i}]", "not an event (an object with sessions)")
+        _conditions(event.get("conditions"), f"events[{i}].conditions")
         for j, session in enumerate(_need(event, "sessions", list, f"events[{i}]", "a list")):
             if not isinstance(session, dict):
                 raise InterchangeError(f"events[{i}].sessions[{j}]", "not a session")
@@ -608,6 +620,7 @@ def _restore(
     for i, event_data in enumerate(data["events"]):
         values = {k: event_data[k] for k in EVENT_KEYS if k in event_data}
         _fit(Event, f"events[{i}]", {k: v for k, v in values.items() if k != "conditions"})
+        values["conditions"] = _conditions(values.get("conditions"), f"events[{i}].conditions")
         event = Event.objects.create(club=club, **values)
         _stamp(event, created=event_data.get("created"))
         for _ in event_data["sessions"]:
