@@ -80,12 +80,30 @@ def _get(item, name: str):
     return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
 
 
+#: what a whole-number column holds on both SQLite and PostgreSQL
+_INT_RANGES = {
+    "IntegerField": (-limits.DB_INT_MAX, limits.DB_INT_MAX),
+    "PositiveIntegerField": (0, limits.DB_INT_MAX),
+    "SmallIntegerField": (-limits.DB_SMALLINT_MAX, limits.DB_SMALLINT_MAX),
+    "PositiveSmallIntegerField": (0, limits.DB_SMALLINT_MAX),
+}
+
+
 def _fit(model, where: str, values: dict[str, Any], keys: dict[str, str] | None = None):
     """``values`` for ``model``, every text within its column's ``max_length`` (SQLite would
     store a longer one, PostgreSQL refuses it: a file must import the same on both); else
-    InterchangeError naming the field (``where.key``, or ``where: the key ...`` for a CSV line)."""
+    InterchangeError naming the field (``where.key``, or ``where: the key ...`` for a CSV line).
+    A whole number must fit its column on both databases (``_INT_RANGES``)."""
     for name, value in values.items():
-        limit = getattr(model._meta.get_field(name), "max_length", None)
+        field = model._meta.get_field(name)
+        bounds = _INT_RANGES.get(field.get_internal_type())
+        if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+            key = (keys or {}).get(name, name)
+            raise InterchangeError(
+                f"{where}.{key}" if where else key,
+                f"{str(value)[:20]} is out of range: from {bounds[0]} to {bounds[1]}",
+            )
+        limit = getattr(field, "max_length", None)
         if limit and isinstance(value, str) and len(value) > limit:
             key = (keys or {}).get(name, name)
             if where.startswith("line "):
@@ -289,7 +307,12 @@ def _create_section(
         limits.section_name(sec.name)
     except ValueError as exc:
         raise InterchangeError(f"{path}.name", str(exc)) from None
-    movement = movement_of(sec, f"{path}.movement")
+    try:
+        movement = movement_of(sec, f"{path}.movement")
+    except InterchangeError:
+        raise
+    except (AttributeError, TypeError, KeyError, ValueError) as exc:  # a schedule of junk
+        raise InterchangeError(f"{path}.movement", f"not a movement ({exc!s:.80})") from None
     _check_kept_teams(sec, movement, path, session.event.scoring_method)
     kind = sec.movement_kind if sec.movement_kind is not None else ""
     section = Section.objects.create(
@@ -459,27 +482,20 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
             )
     row = BoardResult.objects.create(
         section=section,
-        board_number=r.board,
-        round_number=r.round,
-        table_number=r.table,
         ns_entry=entries[r.ns],
         ew_entry=entries[r.ew],
         **_fit(BoardResult, path, {
+            "board_number": r.board, "round_number": r.round, "table_number": r.table,
             "contract": r.contract or "", "declarer": r.declarer or "", "lead": r.lead or "",
             "adjusted": r.adjusted or "", "fouled_group": r.fouled_group or "",
             "status": r.status, "entered_via": r.entered_via,
+            "tricks": r.tricks, "honours_ns": r.honours_ns, "honours_ew": r.honours_ew,
+            "revokes_ns": r.revokes_ns, "revokes_ew": r.revokes_ew, "tricks_ns": r.tricks_ns,
+            "score_ns": r.score_ns, "version": r.version,
         }),
-        tricks=r.tricks,
-        honours_ns=r.honours_ns,
-        honours_ew=r.honours_ew,
-        revokes_ns=r.revokes_ns,
-        revokes_ew=r.revokes_ew,
-        tricks_ns=r.tricks_ns,
-        score_ns=r.score_ns,
         not_played=r.not_played,
         entered_by=_user(r.entered_by),
         confirmed_at=_when(r.confirmed_at, f"{path}.confirmed_at"),
-        version=r.version,
     )  # fmt: skip
     return row
 
