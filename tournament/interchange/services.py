@@ -196,7 +196,8 @@ def _score(session: Session, sf: sfile.SessionFile, where: str) -> None:
             data = dict(standings.data)
             data["prizes"] = kept if kept is not None else prize_list(session, data)
             Standings.objects.filter(pk=standings.pk).update(data=data)
-    except ValueError as exc:  # ScoringError, MovementError: what the pages could not show
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        # ScoringError, MovementError, or a movement schedule of junk: what no page could show
         raise InterchangeError(where or "sections", f"the session cannot be scored: {exc}") from exc
 
 
