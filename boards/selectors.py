@@ -36,11 +36,30 @@ def engine_board(row: Board, game: Game | str, declared_trump: str = "") -> deal
 
 
 def to_engine(board_set: BoardSet) -> deals.BoardSet:
-    """The stored boards that have a deal as an engine ``BoardSet`` (for PDFs, PBN, DD)."""
+    """The stored boards that have a deal as an engine ``BoardSet`` (for PDFs, PBN, DD).
+
+    A row whose deal is not a deal (stored before imports checked it) is left out: the
+    board-set page names it (``bad_deal``), and every other board still prints."""
     game = game_of(board_set)
     rows = board_set.boards.exclude(deal="").order_by("number")
-    boards = tuple(engine_board(r, game, board_set.declared_trump) for r in rows)
-    return deals.BoardSet(game, boards)
+    boards = []
+    for row in rows:
+        try:
+            boards.append(engine_board(row, game, board_set.declared_trump))
+        except ValueError:  # DealError, or a trump card that is not a card
+            continue
+    return deals.BoardSet(game, tuple(boards))
+
+
+def bad_deal(row: Board) -> str:
+    """What is wrong with a stored deal ('' when it is a deal, or none is recorded)."""
+    if not row.deal:
+        return ""
+    try:
+        Deal.from_pbn(row.deal)
+    except DealError as exc:
+        return f"board {row.number}: the stored deal {row.deal[:30]!r} is not a deal ({exc})"
+    return ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,7 +109,7 @@ def dd_result(row: Board) -> DDResult | None:
 def _rows_and_boards(board_set: BoardSet):
     engine = {b.board_number: b for b in to_engine(board_set).boards}
     rows = board_set.boards.exclude(deal="").order_by("number")
-    return [(row, engine[row.number]) for row in rows]
+    return [(row, engine[row.number]) for row in rows if row.number in engine]
 
 
 def hand_records(board_set: BoardSet) -> list[pdf.HandRecordBoard]:
@@ -210,10 +229,11 @@ def board_rows(board_set: BoardSet | None) -> list[dict[str, Any]]:
         return []
     out = []
     for row in board_set.boards.order_by("number"):
-        deal = Deal.from_pbn(row.deal) if row.deal else None
+        problem = bad_deal(row)
+        deal = Deal.from_pbn(row.deal) if row.deal and not problem else None
         dd = dd_result(row)
         hands = [{"seat": d.letter, "suits": hand_rows(deal, d), "hcp": deal[d].hcp}
                  for d in Direction] if deal else []  # fmt: skip
         out.append({"row": row, "hands": hands, "par": dd.par_text() if dd else "",
-                    "analysed": dd is not None})  # fmt: skip
+                    "analysed": dd is not None, "problem": problem})  # fmt: skip
     return out

@@ -128,7 +128,7 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
     rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
     lines = tuple(result_line(r) for r in rows)
     fields = entry_fields(movement, numbers)
-    if movement is None and (event.conditions or {}).get("winners") in (2, "2", "NS/EW"):
+    if movement is None and event.condition("winners") in (2, "2", "NS/EW"):
         fields = seated_fields(lines, numbers)
     infos = tuple(
         EntryInfo(e.number, e.display_name, fields[e.number]) for e in entries if not e.withdrawn
@@ -145,7 +145,7 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
                 for player in seats.get((play.round, play.table), (play.ns, play.ew)):
                     count[player] += 1
         scheduled = {n: count[n] for n in numbers if count[n]}
-    settings = scoring_settings(event.conditions)
+    settings = scoring_settings(event.usable_conditions)
     return SessionInput(
         game=event.game,
         method=event.scoring_method,

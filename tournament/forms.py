@@ -9,24 +9,28 @@ from django import forms
 
 from scoring.engine.ranking import TIE_RULES
 
+from . import conditions as conditions_schema
 from . import limits
 from .models import METHODS_FOR_GAME, Event, Game, Player, ScoringMethod, Session
 
-ADJUSTED_POLICIES = [
-    ("60/40", "Ave+ 60% / Ave− 40% (Law 12C2)"),
-    ("session_percent", "The better of Ave+ and the pair's session percentage"),
-]
+ADJUSTED_LABELS = {
+    "60/40": "Ave+ 60% / Ave− 40% (Law 12C2)",
+    "session_percent": "The better of Ave+ and the pair's session percentage",
+}
+ADJUSTED_POLICIES = [(p, ADJUSTED_LABELS[p]) for p in conditions_schema.ADJUSTED_POLICIES]
 TIE_CHOICES = [(rule, rule.replace("_", "-").capitalize()) for rule in TIE_RULES]
 
 
 class EventForm(forms.ModelForm):
     """An event with its conditions of contest (kept in ``Event.conditions``)."""
 
-    prizes_per_field = forms.IntegerField(min_value=0, max_value=50, initial=3)
+    prizes_per_field = forms.IntegerField(
+        min_value=0, max_value=conditions_schema.PRIZES_MAX, initial=3
+    )
     tie_rule = forms.ChoiceField(choices=TIE_CHOICES, initial="share")
     adjusted_policy = forms.ChoiceField(choices=ADJUSTED_POLICIES, initial="60/40")
     provisional_hours = forms.IntegerField(
-        min_value=0, max_value=24 * 30, initial=48,
+        min_value=0, max_value=conditions_schema.PROVISIONAL_HOURS_MAX, initial=48,
         help_text="Protests are allowed for 48 hours after play (LAWS.md A-20).",
     )  # fmt: skip
 
@@ -36,8 +40,8 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        conditions = self.instance.conditions or {}
-        for name in ("prizes_per_field", "tie_rule", "provisional_hours"):
+        conditions = self.instance.usable_conditions
+        for name in self.CONDITIONS:
             if name in conditions:
                 self.fields[name].initial = conditions[name]
         policy = conditions.get("scoring", {}).get("adjusted_policy")
@@ -50,17 +54,30 @@ class EventForm(forms.ModelForm):
         if game and method and method not in METHODS_FOR_GAME[Game(game)]:
             names = ", ".join(sorted(ScoringMethod(m).label for m in METHODS_FOR_GAME[Game(game)]))
             self.add_error("scoring_method", f"{Game(game).label} is scored by: {names}.")
+        if not self.errors:
+            try:  # the schema of tournament/conditions.py, as every other way in
+                conditions_schema.check(self._conditions(), keys=self.CONDITIONS + ("scoring",))
+            except conditions_schema.ConditionError as exc:
+                key = exc.path.split(".")[-1]
+                self.add_error(key if key in self.fields else None, str(exc))
         return data
+
+    CONDITIONS = ("prizes_per_field", "tie_rule", "provisional_hours")
+
+    def _conditions(self) -> dict:
+        """The event's conditions with the form's values written in."""
+        conditions = dict(self.instance.conditions or {})
+        for name in self.CONDITIONS:
+            conditions[name] = self.cleaned_data[name]
+        scoring = conditions.get("scoring")
+        scoring = dict(scoring) if isinstance(scoring, dict) else {}
+        scoring["adjusted_policy"] = self.cleaned_data["adjusted_policy"]
+        conditions["scoring"] = scoring
+        return conditions
 
     def save(self, commit=True):
         event = super().save(commit=False)
-        conditions = dict(event.conditions or {})
-        for name in ("prizes_per_field", "tie_rule", "provisional_hours"):
-            conditions[name] = self.cleaned_data[name]
-        scoring = dict(conditions.get("scoring", {}))
-        scoring["adjusted_policy"] = self.cleaned_data["adjusted_policy"]
-        conditions["scoring"] = scoring
-        event.conditions = conditions
+        event.conditions = self._conditions()
         if commit:
             event.save()
         return event

@@ -9,6 +9,7 @@ fit both, so a club's data moves between them).  The movement engine's own caps
 
 from __future__ import annotations
 
+from boards.engine.pbn import BOARD_NUMBER_MAX as PBN_BOARD_NUMBER_MAX
 from tournament.movements.base import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
 
 #: PostgreSQL's ``integer`` (the smaller of the two databases' column types).
@@ -17,7 +18,7 @@ DB_INT_MAX = 2_147_483_647
 DB_SMALLINT_MAX = 32_767
 
 ENTRY_NUMBER_MAX = 9_999  # pair, team or player numbers in a section
-BOARD_NUMBER_MAX = 1_000
+BOARD_NUMBER_MAX = PBN_BOARD_NUMBER_MAX  # 1,000
 TABLE_NUMBER_MAX = 999
 ROUND_NUMBER_MAX = 999
 PLAYERS_MAX = 4 * MAX_TABLES

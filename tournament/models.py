@@ -13,6 +13,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from tournament import conditions as conditions_schema
+
 
 class Game(models.TextChoices):
     WHIST = "whist", "Duplicate whist"
@@ -146,6 +148,10 @@ class Event(models.Model):
             )
         if self.scoring_method == ScoringMethod.TRICKS_TEAMS:
             self._check_team_match()
+        try:
+            conditions_schema.check(self.conditions, "conditions")
+        except conditions_schema.ConditionError as exc:
+            raise ValidationError({"conditions": str(exc)}) from None
 
     def _check_team_match(self) -> None:
         """A whist team match: the Teams format, and no results already in outside the team
@@ -165,7 +171,19 @@ class Event(models.Model):
             )
 
     def condition(self, key: str, default=None):
-        return (self.conditions or {}).get(key, default)
+        """A condition of contest as the pages read it: a stored value the schema refuses
+        (``tournament.conditions``) gives ``default``."""
+        return self.usable_conditions.get(key, default)
+
+    @property
+    def usable_conditions(self) -> dict:
+        """The stored conditions less any key the schema refuses (see ``condition_problems``)."""
+        return conditions_schema.usable(self.conditions)[0]
+
+    @property
+    def condition_problems(self) -> list[str]:
+        """What is wrong with the stored conditions, for a page to show (empty when nothing)."""
+        return conditions_schema.usable(self.conditions)[1]
 
 
 class Session(models.Model):

@@ -12,7 +12,7 @@ urlpatterns = [
     path("session/<int:pk>/standings/", public.session_standings, name="session_standings"),
     path("session/<int:pk>/board/<int:number>/", public.board, name="board"),
     path(
-        "session/<int:pk>/section/<str:section>/entry/<int:entry>/",
+        "session/<int:pk>/section/<path:section>/entry/<int:entry>/",
         public.scorecard,
         name="scorecard",
     ),

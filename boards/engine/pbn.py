@@ -222,13 +222,19 @@ def _inherit(games: list[_Game]) -> None:
         previous.update({k: v for k, (v, _) in game.tags.items()})
 
 
+#: the highest board number a file may give (``tournament.limits.BOARD_NUMBER_MAX`` is this)
+BOARD_NUMBER_MAX = 1_000
+
+
 def _board_number(game: _Game, fallback: int) -> int:
     if "board" not in game.tags:
         return fallback
     value, number = game.tags["board"]
     digits = re.sub(r"\D", "", value)
-    if not digits or int(digits) < 1:
-        raise PBNError(f"Board {value!r} is not a board number", number)
+    if not digits or len(digits) > 9 or int(digits) < 1:
+        raise PBNError(f"Board {value[:20]!r} is not a board number", number)
+    if int(digits) > BOARD_NUMBER_MAX:
+        raise PBNError(f"Board {int(digits)}: board numbers go up to {BOARD_NUMBER_MAX}", number)
     return int(digits)
 
 

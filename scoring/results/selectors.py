@@ -59,7 +59,7 @@ def _texts(game: str, scored) -> tuple[str, str, str]:
 
 def _score(section, line: ResultLine) -> DealScore:
     event = section.session.event
-    settings = dict(event.conditions.get("scoring", {})) if event.conditions else {}
+    settings = dict(event.usable_conditions.get("scoring", {}))
     inp = SessionInput(game=event.game, method=event.scoring_method, lines=(line,),
                        settings=settings)  # fmt: skip
     try:

@@ -183,7 +183,7 @@ def whole_club(played_session, players, director):
 
     progressive = Event.objects.create(
         club=club, name=("Progressive " + LONG)[:160], game="whist", scoring_method="tricks",
-        format="progressive", conditions={"progressive": {"tally": "points"}},
+        format="progressive", conditions={"progressive": {"method": "winners-move"}, "tally": "gross"},
     )  # fmt: skip
     evening = Session.objects.create(event=progressive, name="Whist drive", status="running",
                                      date=dt.date(2026, 12, 1))  # fmt: skip

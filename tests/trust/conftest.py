@@ -97,4 +97,23 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-__all__ = ["BoardResult", "Entry", "Night", "enter", "fingerprint"]
+# --- the tally of bad inputs tried, per target (printed at the end of the run) ---------------
+
+#: target → how many inputs the fuzz and attack tests tried on it in this run
+TALLY: dict[str, int] = {}
+
+
+def tried(target: str, n: int = 1) -> None:
+    TALLY[target] = TALLY.get(target, 0) + n
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not TALLY:
+        return
+    terminalreporter.section("fuzz and attack inputs tried")
+    for target, n in sorted(TALLY.items()):
+        terminalreporter.write_line(f"{n:6d}  {target}")
+    terminalreporter.write_line(f"{sum(TALLY.values()):6d}  in all")
+
+
+__all__ = ["TALLY", "BoardResult", "Entry", "Night", "enter", "fingerprint", "tried"]

@@ -28,7 +28,7 @@ from tests.properties import examples
 from tournament.interchange.formats import session_file, usebio
 from tournament.interchange.selectors import export_session
 
-from .conftest import fingerprint
+from .conftest import fingerprint, tried
 
 FUZZ = settings(max_examples=examples(25))
 NASTY = [
@@ -104,7 +104,8 @@ def form_data(fields):
     return st.fixed_dictionaries({}, optional={f: value(f) for f in fields})
 
 
-def check_answer(response, before, what) -> None:
+def check_answer(response, before, what, target="") -> None:
+    tried(f"form: {target or what.split(' ')[0]}")
     status = response.status_code
     assert status in (200, 302, 400, 409), (what, status)
     if status == 302:
@@ -137,7 +138,7 @@ def test_forms_refuse_bad_input_with_a_message_and_store_nothing(endpoint, night
     url = reverse(name, args=args(night))
     with transaction.atomic():
         before = fingerprint()
-        check_answer(td.post(url, posted), before, f"{endpoint} {posted!r}")
+        check_answer(td.post(url, posted), before, f"{endpoint} {posted!r}", endpoint)
         transaction.set_rollback(True)
 
 
@@ -152,7 +153,12 @@ def test_pbn_upload_refuses_bad_files(night, td, data, file):
     trump = data.draw(st.sampled_from(["", "S", "NT", "x"]))
     with transaction.atomic():
         before = fingerprint()
-        check_answer(td.post(url, {"file": upload, "declared_trump": trump}), before, repr(file))
+        check_answer(
+            td.post(url, {"file": upload, "declared_trump": trump}),
+            before,
+            repr(file),
+            "PBN boards upload",
+        )
         transaction.set_rollback(True)
 
 
@@ -176,13 +182,14 @@ def test_the_table_page_refuses_bad_input(night, board, fields, prefix, action, 
     with transaction.atomic():
         before = fingerprint()
         response = Client().post(f"/t/{night.tokens[2]}/", posted)
-        check_answer(response, before, f"table {posted!r}")
+        check_answer(response, before, f"table {posted!r}", "table page")
         transaction.set_rollback(True)
 
 
 @FUZZ
 @given(username=TEXT, password=TEXT)
 def test_sign_in_refuses_bad_input(night, username, password):
+    tried("form: sign-in")
     response = Client().post("/login/", {"username": username, "password": password})
     assert response.status_code in (200, 429), response.status_code  # 429: axes lock-out
 
@@ -192,6 +199,7 @@ def test_sign_in_refuses_bad_input(night, username, password):
 def test_forged_table_codes_are_refused_with_a_page(night, token):
     if not token.strip() or "/" in token or "?" in token or "#" in token:
         return
+    tried("forged table code")
     response = Client().post(f"/t/{token}/", {"b1-board": "1"})
     assert response.status_code in (403, 404)
 
@@ -200,6 +208,7 @@ def test_forged_table_codes_are_refused_with_a_page(night, token):
 
 
 def only_value_errors(parse, source) -> None:
+    tried(f"parser: {getattr(parse, '__module__', '')}.{getattr(parse, '__name__', parse)}")
     try:
         parse(source)
     except ValueError as exc:
@@ -318,7 +327,7 @@ def test_every_field_refuses_numbers_too_large_for_the_database(endpoint, night,
             posted = {**plausible, field_name: bad}
             with transaction.atomic():
                 before = fingerprint()
-                check_answer(td.post(url, posted), before, f"{endpoint} {posted!r}")
+                check_answer(td.post(url, posted), before, f"{endpoint} {posted!r}", endpoint)
                 transaction.set_rollback(True)
 
 

@@ -15,12 +15,15 @@ from scoring.engine.contract import Contract, parse_result
 from scoring.forms import ResultEntryForm
 from tests.properties import examples
 
+from .conftest import tried
+
 FAST = settings(max_examples=examples(300))
 CONTRACTISH = st.text(alphabet="1234567890NTSHDCXPA =+-/" + string.ascii_letters, max_size=16)
 CARDISH = st.text(alphabet="AKQJT98765432SHDCNESW:.- \n♠♥♦♣x", max_size=120)
 
 
 def only_value_errors(parse, text):
+    tried(f"parser: {getattr(parse, '__qualname__', parse)}")
     try:
         parse(text)
     except ValueError as exc:

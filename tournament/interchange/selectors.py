@@ -58,7 +58,7 @@ def export_session(
             info["prizes"] = kept["prizes"]
     sf = sfile.SessionFile(
         club={"name": event.club.name, "slug": event.club.slug} if with_club else None,
-        event={k: getattr(event, k) for k in EVENT_KEYS},
+        event={k: getattr(event, k) for k in EVENT_KEYS} | {"conditions": event.usable_conditions},
         session=info,
         sections=[],
         boards=_export_boards(session, records),

@@ -21,6 +21,7 @@ from scoring.engine.contract import dealer as dealer_of
 from scoring.engine.contract import vulnerability as vulnerability_of
 from scoring.engine.team_match import TEAM_METHODS
 from scoring.models import BoardResult, PrizeDecision, ResultAudit, Ruling, Standings
+from tournament import conditions as conditions_schema
 from tournament import limits
 from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.csv_io import read_players
@@ -79,12 +80,30 @@ def _get(item, name: str):
     return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
 
 
+#: what a whole-number column holds on both SQLite and PostgreSQL
+_INT_RANGES = {
+    "IntegerField": (-limits.DB_INT_MAX, limits.DB_INT_MAX),
+    "PositiveIntegerField": (0, limits.DB_INT_MAX),
+    "SmallIntegerField": (-limits.DB_SMALLINT_MAX, limits.DB_SMALLINT_MAX),
+    "PositiveSmallIntegerField": (0, limits.DB_SMALLINT_MAX),
+}
+
+
 def _fit(model, where: str, values: dict[str, Any], keys: dict[str, str] | None = None):
     """``values`` for ``model``, every text within its column's ``max_length`` (SQLite would
     store a longer one, PostgreSQL refuses it: a file must import the same on both); else
-    InterchangeError naming the field (``where.key``, or ``where: the key ...`` for a CSV line)."""
+    InterchangeError naming the field (``where.key``, or ``where: the key ...`` for a CSV line).
+    A whole number must fit its column on both databases (``_INT_RANGES``)."""
     for name, value in values.items():
-        limit = getattr(model._meta.get_field(name), "max_length", None)
+        field = model._meta.get_field(name)
+        bounds = _INT_RANGES.get(field.get_internal_type())
+        if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+            key = (keys or {}).get(name, name)
+            raise InterchangeError(
+                f"{where}.{key}" if where else key,
+                f"{str(value)[:20]} is out of range: from {bounds[0]} to {bounds[1]}",
+            )
+        limit = getattr(field, "max_length", None)
         if limit and isinstance(value, str) and len(value) > limit:
             key = (keys or {}).get(name, name)
             if where.startswith("line "):
@@ -138,11 +157,21 @@ def _club_for(sf: sfile.SessionFile) -> Club:
     return club
 
 
+def _conditions(conditions: Any, where: str) -> dict:
+    """The conditions of contest if the schema takes them (``tournament/conditions.py``), else
+    InterchangeError at the bad key's path."""
+    try:
+        return conditions_schema.check(conditions, where)
+    except conditions_schema.ConditionError as exc:
+        raise InterchangeError(exc.path, exc.message) from None
+
+
 def _event_for(club: Club, data: dict[str, Any]) -> Event:
     values = {k: data[k] for k in EVENT_KEYS if k in data}
     values.setdefault("name", "Imported event")
     values.setdefault("conditions", {})
     _fit(Event, "event", {k: v for k, v in values.items() if k != "conditions"})
+    values["conditions"] = _conditions(values["conditions"], "event.conditions")
     for event in Event.objects.filter(club=club, name=values["name"]):
         if all(getattr(event, k) == v for k, v in values.items()):
             return event
@@ -167,7 +196,8 @@ def _score(session: Session, sf: sfile.SessionFile, where: str) -> None:
             data = dict(standings.data)
             data["prizes"] = kept if kept is not None else prize_list(session, data)
             Standings.objects.filter(pk=standings.pk).update(data=data)
-    except ValueError as exc:  # ScoringError, MovementError: what the pages could not show
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        # ScoringError, MovementError, or a movement schedule of junk: what no page could show
         raise InterchangeError(where or "sections", f"the session cannot be scored: {exc}") from exc
 
 
@@ -278,7 +308,12 @@ def _create_section(
         limits.section_name(sec.name)
     except ValueError as exc:
         raise InterchangeError(f"{path}.name", str(exc)) from None
-    movement = movement_of(sec, f"{path}.movement")
+    try:
+        movement = movement_of(sec, f"{path}.movement")
+    except InterchangeError:
+        raise
+    except (AttributeError, TypeError, KeyError, ValueError) as exc:  # a schedule of junk
+        raise InterchangeError(f"{path}.movement", f"not a movement ({exc!s:.80})") from None
     _check_kept_teams(sec, movement, path, session.event.scoring_method)
     kind = sec.movement_kind if sec.movement_kind is not None else ""
     section = Section.objects.create(
@@ -448,27 +483,20 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
             )
     row = BoardResult.objects.create(
         section=section,
-        board_number=r.board,
-        round_number=r.round,
-        table_number=r.table,
         ns_entry=entries[r.ns],
         ew_entry=entries[r.ew],
         **_fit(BoardResult, path, {
+            "board_number": r.board, "round_number": r.round, "table_number": r.table,
             "contract": r.contract or "", "declarer": r.declarer or "", "lead": r.lead or "",
             "adjusted": r.adjusted or "", "fouled_group": r.fouled_group or "",
             "status": r.status, "entered_via": r.entered_via,
+            "tricks": r.tricks, "honours_ns": r.honours_ns, "honours_ew": r.honours_ew,
+            "revokes_ns": r.revokes_ns, "revokes_ew": r.revokes_ew, "tricks_ns": r.tricks_ns,
+            "score_ns": r.score_ns, "version": r.version,
         }),
-        tricks=r.tricks,
-        honours_ns=r.honours_ns,
-        honours_ew=r.honours_ew,
-        revokes_ns=r.revokes_ns,
-        revokes_ew=r.revokes_ew,
-        tricks_ns=r.tricks_ns,
-        score_ns=r.score_ns,
         not_played=r.not_played,
         entered_by=_user(r.entered_by),
         confirmed_at=_when(r.confirmed_at, f"{path}.confirmed_at"),
-        version=r.version,
     )  # fmt: skip
     return row
 
@@ -553,6 +581,7 @@ def _check_backup(data: dict[str, Any]) -> None:
     for i, event in enumerate(_need(data, "events", list, "", "a list of events")):
         if not isinstance(event, dict):
             raise InterchangeError(f"events[{i}]", "not an event (an object with sessions)")
+        _conditions(event.get("conditions"), f"events[{i}].conditions")
         for j, session in enumerate(_need(event, "sessions", list, f"events[{i}]", "a list")):
             if not isinstance(session, dict):
                 raise InterchangeError(f"events[{i}].sessions[{j}]", "not a session")
@@ -608,6 +637,7 @@ def _restore(
     for i, event_data in enumerate(data["events"]):
         values = {k: event_data[k] for k in EVENT_KEYS if k in event_data}
         _fit(Event, f"events[{i}]", {k: v for k, v in values.items() if k != "conditions"})
+        values["conditions"] = _conditions(values.get("conditions"), f"events[{i}].conditions")
         event = Event.objects.create(club=club, **values)
         _stamp(event, created=event_data.get("created"))
         for _ in event_data["sessions"]:

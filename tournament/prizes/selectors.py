@@ -17,6 +17,7 @@ from scoring.engine.series import (
 )
 from scoring.models import PrizeDecision, Standings
 from scoring.standings import selectors as standings_selectors
+from tournament.conditions import SERIES_METHODS
 from tournament.models import EntryPlayer, Event, Session
 
 METHOD_LABELS = {"play_off": "play-off", "cut": "cut", "draw": "draw"}
@@ -65,7 +66,7 @@ def apply_decisions(awards, ranks, rule, found, where, who="pair") -> list[Prize
 
 def _field_awards(session: Session, data: dict):
     """(section, field, awards as allocated, ranks, names) per field of the kept standings."""
-    conditions = session.event.conditions or {}
+    conditions = session.event.usable_conditions
     prizes = int(conditions.get("prizes_per_field", 3))
     rule = conditions.get("tie_rule", "share")
     for section in data.get("sections", []):
@@ -79,7 +80,7 @@ def _field_awards(session: Session, data: dict):
 def prize_awards(session: Session, data: dict | None = None) -> dict[tuple[str, str], list]:
     """The ties a play-off, cut or draw settles, by (section, field), before any outcome."""
     data = data if data is not None else standings_selectors.standings_data(session)
-    rule = (session.event.conditions or {}).get("tie_rule", "share")
+    rule = session.event.condition("tie_rule", "share")
     return {(sec, fld): tie_groups(awards, rule)
             for sec, fld, awards, _, _ in _field_awards(session, data)}  # fmt: skip
 
@@ -87,7 +88,7 @@ def prize_awards(session: Session, data: dict | None = None) -> dict[tuple[str, 
 def prize_list(session: Session, data: dict | None = None) -> list[dict]:
     """Prizes per field from the kept standings, ties settled by the event's rule and the
     outcomes the TD recorded (``services.record_decision``)."""
-    rule = (session.event.conditions or {}).get("tie_rule", "share")
+    rule = session.event.condition("tie_rule", "share")
     data = data if data is not None else standings_selectors.standings_data(session)
     found = decisions(session)
     who = noun(session)
@@ -103,7 +104,7 @@ def prize_list(session: Session, data: dict | None = None) -> list[dict]:
     return out
 
 
-METHODS = ("net_plus", "average", "sum", "best_k")
+METHODS = SERIES_METHODS
 
 
 LABELS = {

@@ -16,16 +16,14 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 
 from scoring.engine.ranking import rank as rank_labels
+from tournament.conditions import TALLIES
 from tournament.models import RoundSeating, Section
-
-TALLIES = ("gross", "net", "games")
-
 
 TIE_RULES = {"play_off": "play-off", "cut": "cut", "draw": "draw", "share": "draw"}
 
 
 def conditions(section: Section) -> dict:
-    return section.session.event.conditions or {}
+    return section.session.event.usable_conditions
 
 
 def tally_mode(section: Section) -> str:
@@ -91,7 +89,7 @@ def tallies(section: Section) -> dict[int, dict]:
 def _policy(section: Section):
     from tournament.movements.progressive import ProgressivePolicy
 
-    data = (section.session.event.conditions or {}).get("progressive", {})
+    data = conditions(section).get("progressive", {})
     try:
         return ProgressivePolicy.from_dict(data)
     except ValueError as exc:

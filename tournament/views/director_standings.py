@@ -50,7 +50,7 @@ def _export(request, filename, *tables):
 
 def _has_ties(session, prizes) -> bool:
     """A tie settled by play-off, cut or draw (the TD records the outcome on /ties/)."""
-    rule = (session.event.conditions or {}).get("tie_rule", "share")
+    rule = session.event.condition("tie_rule", "share")
     return rule != "share" and any(p.get("decision") for p in prizes)
 
 

@@ -102,8 +102,18 @@ def write(sf: SessionFile, standings: dict[str, Any], section: int = 0) -> str:
     return "\n".join(out)
 
 
+def _bad_deal(text: str) -> bool:
+    try:
+        Deal.from_pbn(text)
+    except ValueError:
+        return True
+    return False
+
+
 def _board_tags(sf: SessionFile, number: int, board: Board | None) -> list[str]:
-    if board is not None and board.deal:
+    """The board's PBN tags, with its deal if it has one (a stored deal that is not a deal, kept
+    from before imports checked deals, is written without it)."""
+    if board is not None and board.deal and not _bad_deal(board.deal):
         dealer = Direction.parse(board.dealer or "NESW"[(number - 1) % 4])
         vul = Vulnerability.parse(board.vulnerability) if board.vulnerability else None
         text = export_pbn([DealBoard(number, Deal.from_pbn(board.deal), dealer, vul)],

@@ -446,7 +446,7 @@ def _check_section(sf: SessionFile, section: Section, path: str) -> None:
                     f"{p.name} already plays in entry {people[key]}",
                 )
             people[key] = entry.number
-    boards = _board_numbers(sf, section)
+    boards = _board_numbers(sf, section, path)
     seen: set[tuple[int, int]] = set()
     for j, result in enumerate(section.results):
         where = f"{path}.results[{j}]"
@@ -459,13 +459,22 @@ def _check_section(sf: SessionFile, section: Section, path: str) -> None:
             )
 
 
-def _board_numbers(sf: SessionFile, section: Section) -> set[int] | None:
+def _board_numbers(sf: SessionFile, section: Section, path: str = "") -> set[int] | None:
     """The boards a result may name: the board list, else the movement's boards, else any."""
     if sf.boards is not None and sf.boards.list:
         return sf.boards.numbers()
     movement = section.movement or {}
+    if not isinstance(movement, dict):
+        raise InterchangeError(f"{path}.movement", "not a movement (an object)")
     if "board_sets" in movement:
-        return {b for boards in movement["board_sets"].values() for b in boards}
+        sets = movement["board_sets"]
+        if not isinstance(sets, dict) or not all(
+            isinstance(b, list) and all(type(n) is int for n in b) for b in sets.values()
+        ):
+            raise InterchangeError(
+                f"{path}.movement.board_sets", "not a map of board-set names to board numbers"
+            )
+        return {b for boards in sets.values() for b in boards}
     return None
 
 

@@ -34,6 +34,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, username, club, **options):
         User = get_user_model()
+        try:
+            User._meta.get_field("username").run_validators(username)
+        except ValidationError as exc:
+            raise CommandError(f"username: {' '.join(exc.messages)}") from None
+        if not username:
+            raise CommandError("username: empty")
         target = Club.objects.filter(slug=club).first()
         if target is None:
             raise CommandError(f"club: no club with the slug {club!r}")
