@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from scoring.engine.session import DEFAULT_SETTINGS, EntryInfo, ResultLine, SessionInput
 from scoring.engine.team_match import TEAM_METHODS, TeamInfo, teams_from_seats
 from scoring.models import BoardResult
+from tournament.models import Entry, EntryPlayer
 from tournament.movements.base import Movement, Seating
 from tournament.movements.teams import team_pairs
 
@@ -155,11 +156,10 @@ def section_input(section, event, *, final: bool = False, lines=None) -> Session
     ``lines`` given (``()`` for none): those lines instead of every result row of the section
     (``section_context`` says when the rest of the input depends on the rows)."""
     movement = section.get_movement()
-    entries = list(section.entries.all())
+    entries = section_entries(section)
     numbers = [e.number for e in entries if not e.withdrawn]
     if lines is None:
-        rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
-        lines = tuple(result_line(r) for r in rows)
+        lines = section_lines(section)
     fields = entry_fields(movement, numbers)
     if _seated(movement, event):
         fields = seated_fields(lines, numbers)
@@ -211,6 +211,42 @@ def _build_entry_plays(movement: Movement) -> dict[int, int]:
             for player in seats.get((play.round, play.table), (play.ns, play.ew)):
                 count[player] += 1
     return {n: c for n, c in count.items() if c}
+
+
+def section_lines(section) -> tuple[ResultLine, ...]:
+    """Every result row of a section as engine lines."""
+    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
+    return tuple(result_line(r) for r in rows)
+
+
+@dataclass(frozen=True)
+class SectionEntry:
+    """What scoring reads of an entry (``Entry.display_name``: its name, else its players')."""
+
+    number: int
+    name: str
+    withdrawn: bool
+    display_name: str
+
+
+def section_entries(section) -> list[SectionEntry]:
+    """The section's entries by number, read as plain values in two queries (no model
+    instances: this runs on every result write)."""
+    players: dict[int, list[str]] = {}
+    rows = (
+        EntryPlayer.objects.filter(entry__section=section)
+        .order_by("entry", "position")
+        .values_list("entry_id", "player__name")
+    )
+    for entry_id, name in rows:
+        players.setdefault(entry_id, []).append(name)
+    out = []
+    rows = Entry.objects.filter(section=section).order_by("number")
+    for pk, number, name, withdrawn in rows.values_list("pk", "number", "name", "withdrawn"):
+        names = players.get(pk)
+        shown = name or (" & ".join(names) if names else f"Entry {number}")
+        out.append(SectionEntry(number, name, withdrawn, shown))
+    return out
 
 
 def board_lines(section, board: int) -> tuple[ResultLine, ...]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 from django.db import transaction
@@ -26,7 +27,13 @@ from django.db.models import F, Max, Q
 from scoring.engine import state as engine_state
 from scoring.engine.individual import individual_result
 from scoring.engine.session import rescore_board, score_session
-from scoring.inputs import board_lines, individual_seats, lines_decide_fields, section_input
+from scoring.inputs import (
+    board_lines,
+    individual_seats,
+    lines_decide_fields,
+    section_input,
+    section_lines,
+)
 from scoring.models import ResultAudit, Standings
 from tournament.models import Section, Session
 
@@ -94,7 +101,7 @@ def _score(session: Session, standings: Standings | None, *, incremental: bool) 
     changed = _changed_boards(session, kept["audit"]) if kept else {}
     event = session.event
     sections, state, remembered = [], {}, {}
-    for section in session.sections.prefetch_related("entries__entry_players__player"):
+    for section in session.sections.all():
         context = section_input(section, event, final=session.is_final, lines=())
         key = _context_key(context)
         result, dumped = None, None
@@ -106,7 +113,11 @@ def _score(session: Session, standings: Standings | None, *, incremental: bool) 
                     result = rescore_board(result, context, board, board_lines(section, board))
                     dumped = None
         if result is None:
-            result = score_session(section_input(section, event, final=session.is_final))
+            if lines_decide_fields(section, event):
+                inp = section_input(section, event, final=session.is_final)
+            else:
+                inp = replace(context, lines=section_lines(section))
+            result = score_session(inp)
         if dumped is None:
             dumped = engine_state.dump(result)
         data = _individual(section, context, result).to_json()
