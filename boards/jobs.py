@@ -1,15 +1,20 @@
-"""The double-dummy analysis as a background job.
+"""The double-dummy analysis as a background task on the task queue (django-tasks).
 
-``start(session)`` claims the board set (one conditional UPDATE, so two clicks or two
-processes cannot both start a job), then runs ``services.analyse`` in a daemon thread of the
-web process.  The thread writes its progress (``analysis_done``/``analysis_total``) and any
-failure (``analysis_error``) on the ``BoardSet`` row, which the TD's page polls every two
-seconds with htmx, and closes its database connection when it ends.
+``start(session)`` claims the board set (one conditional UPDATE, so two clicks, two web
+processes or two machines cannot both start a job), then enqueues ``analyse_task`` with the
+time of its claim.  With the database backend (the default: ``TASKS`` in
+tournament/settings.py) the task is a row in the database and a worker process runs it —
+``python manage.py db_worker``, which scripts/serve starts beside the web server; a larger
+deployment runs one per machine against the shared PostgreSQL (README, "Deploying for many
+clubs").  The task writes its progress (``analysis_done``/``analysis_total``) and any failure
+(``analysis_error``) on the ``BoardSet`` row, which the TD's page polls every two seconds
+with htmx.  The tests use the immediate backend, which runs the task inside ``start``.
 
-A daemon thread dies with its process.  A claim older than ``STALE_AFTER`` that never
-finished is treated as dead, so a restarted server does not block the analysis for ever.
-In a deployment with several worker processes, or one that recycles workers, run the
-analysis outside the web server instead::
+A claim older than ``STALE_AFTER`` that never finished is treated as dead (a worker killed
+mid-analysis), so it does not block the analysis for ever.  The task refreshes the claim's
+time when a worker picks it up, so time spent waiting in the queue does not count; a task
+whose claim was taken over meanwhile (it went stale and the TD started again) does nothing.
+The analysis can also be run from a shell, without the queue::
 
     python manage.py analyse_boards SESSION_ID
 
@@ -20,11 +25,12 @@ from __future__ import annotations
 
 import datetime
 import logging
-import threading
 
-from django.db import connection
 from django.db.models import F, Q
 from django.utils import timezone
+from django_tasks import TaskResult, task
+
+from tournament.models import Session
 
 from . import services
 from .models import BoardSet
@@ -37,6 +43,10 @@ STALE_AFTER = datetime.timedelta(minutes=10)
 
 class JobRunning(Exception):
     """An analysis of this board set is already running."""
+
+
+class QueueUnavailable(Exception):
+    """The analysis could not be put on the task queue (the claim is released)."""
 
 
 def _running_q(now) -> Q:
@@ -87,22 +97,38 @@ def run(session, progress=None) -> BoardSet:
         raise
 
 
-def _thread_main(session_pk: int) -> None:
-    from tournament.models import Session
+@task()
+def analyse_task(session_pk: int, claimed_at: str) -> dict:
+    """Run by a worker: analyse the session's boards under the claim taken at ``claimed_at``.
 
+    Returns what was done (stored with the task's result); a failure is stored on the board
+    set by ``run`` and re-raised, so the queue records the task as failed too.
+    """
+    taken = BoardSet.objects.filter(
+        session_id=session_pk,
+        analysis_started=datetime.datetime.fromisoformat(claimed_at),
+        analysis_error="",
+    ).update(analysis_started=timezone.now())
+    if not taken:
+        log.warning("analysis of session %s: its claim was taken over; not run", session_pk)
+        return {"session": session_pk, "analysed": 0, "superseded": True}
+    board_set = run(Session.objects.get(pk=session_pk))
+    return {"session": session_pk, "analysed": board_set.analysis_done, "superseded": False}
+
+
+def start(session) -> TaskResult:
+    """Claim the session's board set and enqueue its analysis; returns the task's result
+    (finished already with the immediate backend, ``READY`` with the database backend).
+
+    Raises ``JobRunning`` or ``ValidationError`` (nothing enqueued) like ``claim``, and
+    ``QueueUnavailable`` when the queue refuses the task.
+    """
+    board_set = BoardSet.objects.get(session=session)
+    claim(board_set)
+    claimed_at = BoardSet.objects.values_list("analysis_started", flat=True).get(pk=board_set.pk)
     try:
-        run(Session.objects.get(pk=session_pk))
-    except Exception:  # stored on the row by run(); logged for the operator
-        log.exception("double-dummy analysis of session %s failed", session_pk)
-    finally:
-        connection.close()
-
-
-def start(session) -> threading.Thread:
-    """Claim the session's board set and analyse it in a daemon thread (returned, for tests)."""
-    claim(BoardSet.objects.get(session=session))
-    thread = threading.Thread(
-        target=_thread_main, args=(session.pk,), name=f"dd-analysis-{session.pk}", daemon=True
-    )
-    thread.start()
-    return thread
+        return analyse_task.enqueue(session.pk, claimed_at.isoformat())
+    except Exception as exc:  # the queue is unreachable: free the claim, say why
+        message = f"The analysis could not be queued: {exc or exc.__class__.__name__}"
+        BoardSet.objects.filter(pk=board_set.pk).update(analysis_error=message[:300])
+        raise QueueUnavailable(message) from exc

@@ -151,6 +151,8 @@ def analyse(request, pk):
         messages.error(request, " ".join(_field_errors(exc)))
     except jobs.JobRunning as exc:
         messages.info(request, str(exc))
+    except jobs.QueueUnavailable as exc:
+        messages.error(request, str(exc))
     if request.htmx:
         return _progress(request, session)
     return redirect("boards_td", pk=session.pk)

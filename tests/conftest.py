@@ -7,6 +7,7 @@ import os
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import override_settings
 
 from tests import published
 from tests.properties import load_profile
@@ -57,6 +58,19 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             terminalreporter.write_line(f"  skipped: {nodeid}")
     else:
         terminalreporter.write_line(line, yellow=True, bold=True)
+
+
+# --- background tasks: run inside the request that enqueues them --------------------------
+
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _tasks_run_immediately():
+    """Tests run every task at once (the immediate backend); a test of the database backend
+    and its worker sets ``settings.TASKS`` itself (tests/boards/test_task_queue.py)."""
+    with override_settings(TASKS=IMMEDIATE_TASKS):
+        yield
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from tournament.operations import private_dir, private_file
 
@@ -62,6 +63,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
     "boards",
     "scoring",
@@ -123,6 +126,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         private_file(Path(DATABASES["default"]["NAME"]))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background work (the double-dummy analysis): django-tasks with its database backend.  The
+# web process only enqueues; ``manage.py db_worker`` (started beside the server by
+# scripts/serve, one per machine in a larger deployment) runs the tasks, on SQLite or on the
+# shared PostgreSQL.  TASKS_BACKEND=immediate runs each task inside the request that
+# enqueues it (no worker needed; the tests run this way: tests/conftest.py).
+TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+_tasks_backend = os.environ.get("TASKS_BACKEND", "database").strip().lower()
+if _tasks_backend not in TASK_BACKENDS:
+    raise ImproperlyConfigured(
+        f"TASKS_BACKEND={_tasks_backend!r}: use one of {', '.join(sorted(TASK_BACKENDS))}"
+    )
+TASKS = {"default": {"BACKEND": TASK_BACKENDS[_tasks_backend], "QUEUES": ["default"]}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

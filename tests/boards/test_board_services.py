@@ -185,17 +185,6 @@ def test_a_stale_claim_does_not_block(session):
     assert not jobs.is_running(board_set)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_background_job_runs_in_a_thread_and_closes(session):
-    services.generate(session, [1, 2, 3, 4], seed=SEED)
-    thread = jobs.start(session)
-    thread.join(timeout=60)
-    board_set = BoardSet.objects.get(session=session)
-    assert (board_set.analysis_done, board_set.analysis_total) == (4, 4)
-    assert board_set.analysis_error == ""
-    assert Board.objects.filter(board_set=board_set, dd_table__isnull=True).count() == 0
-
-
 def test_job_failure_is_stored(session, monkeypatch):
     board_set = services.generate(session, [1, 2], seed=SEED)
     jobs.claim(board_set)

@@ -87,7 +87,7 @@ def test_passed_out_and_artificial_scores(client, running, codes):
         ("4S N +4", "tricks"),
         ("4S N", "expected 'CONTRACT DECLARER OUTCOME'"),
         ("", "Enter the result"),
-        ("A60/A", "write N-S/E-W as 'A60/A40'"),
+        ("A60/B", "write N-S/E-W as 'A60/A40'"),
     ],
 )
 def test_an_impossible_entry_gets_a_clear_message(client, running, codes, result, message):

@@ -1,9 +1,8 @@
-"""``manage.py analyse_boards SESSION``: the double-dummy analysis outside the web server.
+"""``manage.py analyse_boards SESSION``: the double-dummy analysis from a shell, now.
 
-For deployments with several web processes (or workers that are recycled), where a thread
-started from the page could die with its worker: run this from a shell or a task runner.
-It takes the same claim as the page, so it refuses while a job is already running, and the
-page shows its progress.
+The page queues the analysis for a task worker (``manage.py db_worker``, boards/jobs.py);
+this runs it in the shell's own process instead, without the queue.  It takes the same claim
+as the page, so it refuses while a job is already running, and the page shows its progress.
 """
 
 from __future__ import annotations
