@@ -60,9 +60,11 @@ def rank(scores: Sequence[Fraction | int], places: int = 2) -> list[str]:
     return rank_keys([display_key(s, places) for s in scores])
 
 
-def rank_keys(shown: Sequence[int]) -> list[str]:
-    """Competition ranks of scores given by their ``display_key`` (higher is better)."""
-    order = sorted(range(len(shown)), key=shown.__getitem__, reverse=True)
+def rank_keys(shown: Sequence[int], order: Sequence[int] | None = None) -> list[str]:
+    """Competition ranks of scores given by their ``display_key`` (higher is better);
+    ``order``: the indices already sorted by key, highest first (any order among equals)."""
+    if order is None:
+        order = sorted(range(len(shown)), key=shown.__getitem__, reverse=True)
     ranks = [""] * len(shown)
     position = 0
     while position < len(order):

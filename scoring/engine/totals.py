@@ -337,8 +337,11 @@ def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], to
         rows.append([entry, score, percent, tally, scheduled])
     averages = _field_columns(inp, rows)
     keys = [display_key(r[1]) for r in rows]  # the total, never the percentage (SCORING.md §6)
-    ranks = rank_keys(keys)
-    order = sorted(range(len(rows)), key=lambda i: (-keys[i], rows[i][0].number))
+    numbers = [r[0].number for r in rows]
+    order = sorted(range(len(rows)), key=numbers.__getitem__)
+    negated = [-k for k in keys]
+    order.sort(key=negated.__getitem__)  # best total first, then by number (a stable sort)
+    ranks = rank_keys(keys, order)
     standings = []
     for i in order:
         entry, score, percent, tally, scheduled = rows[i]
