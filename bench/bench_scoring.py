@@ -118,12 +118,13 @@ def run() -> str:
             lambda inp=inp: score_session(inp), lambda inp=inp: baseline(inp), repeat
         )
         rows.append((name, ours, base))
-    big_full = rows[-1][1]
     result = score_session(big)
     changed = list(big.lines)
     changed[0] = replace(changed[0], tricks=(changed[0].tricks + 1) % 14)
     big2 = replace(big, lines=tuple(changed))
-    incremental = _median_ms(lambda: rescore_board(result, big2, changed[0].board), 9)
+    full, incremental = _pair(  # timed interleaved with the full recompute it replaces
+        lambda: score_session(big2), lambda: rescore_board(result, big2, changed[0].board), 9
+    )
     body = "\n".join(
         f"| {name} | {ours:,.1f} | {base:,.1f} | {ours / base:.2f}× |" for name, ours, base in rows
     )
@@ -137,9 +138,12 @@ def run() -> str:
         f"{'checked, identical' if checked else 'MISMATCH'}.\n\n"
         "| case | `score_session` ms | baseline ms | ratio |\n|---|---:|---:|---:|\n"
         f"{body}\n\n"
-        "Incremental update (`rescore_board`: one result changed in the 13,000-result field; "
-        f"re-compare that board, re-sum the totals): {incremental:,.1f} ms, "
-        f"{incremental / big_full:.3f} of a full recompute.\n"
+        "Incremental update (`rescore_board`: one result changed in the 13,000-result field, "
+        "whose board has 500 results across the sections; re-compare that board, move each "
+        "entry's totals by the board's difference, re-rank on integer keys, reuse every "
+        f"unchanged standing): {incremental:,.1f} ms, {incremental / full:.3f} of a full "
+        "recompute (the same change, timed interleaved; medians of 9). Compare the ratios, not "
+        "the absolute times: on a shared machine three runs within minutes gave 0.040–0.11.\n"
     )
 
 

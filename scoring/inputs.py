@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from scoring.engine.session import DEFAULT_SETTINGS, EntryInfo, ResultLine, SessionInput
 from scoring.engine.team_match import TEAM_METHODS, TeamInfo, teams_from_seats
 from scoring.models import BoardResult
+from tournament.models import Entry, EntryPlayer
 from tournament.movements.base import Movement, Seating
 from tournament.movements.teams import team_pairs
 
@@ -60,7 +61,32 @@ class Play:
 
 
 def scheduled_plays(movement: Movement) -> dict[int, list[Play]]:
-    """Board number → the plays the movement schedules for it (phantom tables excluded)."""
+    """Board number → the plays the movement schedules for it (phantom tables excluded).
+
+    Built once per movement object (``Section.get_movement`` shares one object per stored
+    movement), so the answer is shared too: read it, never change it."""
+    return _memo(movement, "plays", _build_plays)
+
+
+#: id(movement) -> (movement, {name: derived value}); the movement is held so the id is not
+#: reused while its entry lives.
+_DERIVED: dict[int, tuple[Movement, dict]] = {}
+_DERIVED_KEPT = 64
+
+
+def _memo(movement: Movement, name: str, build):
+    entry = _DERIVED.get(id(movement))
+    if entry is None or entry[0] is not movement:
+        while len(_DERIVED) >= _DERIVED_KEPT:
+            _DERIVED.pop(next(iter(_DERIVED)), None)
+        entry = _DERIVED[id(movement)] = (movement, {})
+    values = entry[1]
+    if name not in values:
+        values[name] = build(movement)
+    return values[name]
+
+
+def _build_plays(movement: Movement) -> dict[int, list[Play]]:
     plays: dict[int, list[Play]] = {}
     for rnd in movement.rounds:
         for seating in rnd.tables:
@@ -84,6 +110,10 @@ def individual_seats(movement: Movement | None) -> dict[tuple[int, int], tuple] 
     """(round, table) → (n, s, e, w) for an individual movement, else None."""
     if movement is None or not movement.individual:
         return None
+    return _memo(movement, "seats", _build_seats)
+
+
+def _build_seats(movement: Movement) -> dict[tuple[int, int], tuple]:
     return {
         (rnd.number, st.table): (st.n, st.s, st.e, st.w)
         for rnd in movement.rounds
@@ -120,15 +150,18 @@ def seated_fields(lines, numbers: list[int]) -> dict[int, str]:
     return {n: "NS" if seats[(n, "NS")] >= seats[(n, "EW")] else "EW" for n in numbers}
 
 
-def section_input(section, event, *, final: bool = False) -> SessionInput:
-    """The scoring engine's input for one section (entries, schedule, every result)."""
+def section_input(section, event, *, final: bool = False, lines=None) -> SessionInput:
+    """The scoring engine's input for one section (entries, schedule, every result).
+
+    ``lines`` given (``()`` for none): those lines instead of every result row of the section
+    (``section_context`` says when the rest of the input depends on the rows)."""
     movement = section.get_movement()
-    entries = list(section.entries.all())
+    entries = section_entries(section)
     numbers = [e.number for e in entries if not e.withdrawn]
-    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
-    lines = tuple(result_line(r) for r in rows)
+    if lines is None:
+        lines = section_lines(section)
     fields = entry_fields(movement, numbers)
-    if movement is None and event.condition("winners") in (2, "2", "NS/EW"):
+    if _seated(movement, event):
         fields = seated_fields(lines, numbers)
     infos = tuple(
         EntryInfo(e.number, e.display_name, fields[e.number]) for e in entries if not e.withdrawn
@@ -138,18 +171,13 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
     if movement is not None:
         plays = scheduled_plays(movement)
         expected = {board: len(p) for board, p in plays.items()}
-        count: Counter[int] = Counter()
-        seats = individual_seats(movement) or {}
-        for board_plays in plays.values():
-            for play in board_plays:
-                for player in seats.get((play.round, play.table), (play.ns, play.ew)):
-                    count[player] += 1
-        scheduled = {n: count[n] for n in numbers if count[n]}
+        entry_plays = _entry_plays(movement)
+        scheduled = {n: entry_plays[n] for n in numbers if n in entry_plays}
     settings = scoring_settings(event.usable_conditions)
     return SessionInput(
         game=event.game,
         method=event.scoring_method,
-        lines=lines,
+        lines=tuple(lines),
         entries=infos,
         settings=settings,
         boards_scheduled=scheduled,
@@ -157,6 +185,76 @@ def section_input(section, event, *, final: bool = False) -> SessionInput:
         final=final,
         teams=section_teams(movement, entries) if event.scoring_method in TEAM_METHODS else (),
     )
+
+
+def _seated(movement: Movement | None, event) -> bool:
+    """No movement and two winners: each entry's field is read from the results."""
+    return movement is None and event.condition("winners") in (2, "2", "NS/EW")
+
+
+def lines_decide_fields(section, event) -> bool:
+    """True when a section's input depends on all its result rows beyond their boards (the
+    entries' fields are read from where they sat), so it cannot be rescored board by board."""
+    return _seated(section.get_movement(), event)
+
+
+def _entry_plays(movement: Movement) -> dict[int, int]:
+    """How many plays the movement schedules for each entry (each player, individual)."""
+    return _memo(movement, "entry_plays", _build_entry_plays)
+
+
+def _build_entry_plays(movement: Movement) -> dict[int, int]:
+    count: Counter[int] = Counter()
+    seats = individual_seats(movement) or {}
+    for board_plays in scheduled_plays(movement).values():
+        for play in board_plays:
+            for player in seats.get((play.round, play.table), (play.ns, play.ew)):
+                count[player] += 1
+    return {n: c for n, c in count.items() if c}
+
+
+def section_lines(section) -> tuple[ResultLine, ...]:
+    """Every result row of a section as engine lines."""
+    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
+    return tuple(result_line(r) for r in rows)
+
+
+@dataclass(frozen=True)
+class SectionEntry:
+    """What scoring reads of an entry (``Entry.display_name``: its name, else its players')."""
+
+    number: int
+    name: str
+    withdrawn: bool
+    display_name: str
+
+
+def section_entries(section) -> list[SectionEntry]:
+    """The section's entries by number, read as plain values in two queries (no model
+    instances: this runs on every result write)."""
+    players: dict[int, list[str]] = {}
+    rows = (
+        EntryPlayer.objects.filter(entry__section=section)
+        .order_by("entry", "position")
+        .values_list("entry_id", "player__name")
+    )
+    for entry_id, name in rows:
+        players.setdefault(entry_id, []).append(name)
+    out = []
+    rows = Entry.objects.filter(section=section).order_by("number")
+    for pk, number, name, withdrawn in rows.values_list("pk", "number", "name", "withdrawn"):
+        names = players.get(pk)
+        shown = name or (" & ".join(names) if names else f"Entry {number}")
+        out.append(SectionEntry(number, name, withdrawn, shown))
+    return out
+
+
+def board_lines(section, board: int) -> tuple[ResultLine, ...]:
+    """The result rows of one board of a section as engine lines (in the order of a full read)."""
+    rows = BoardResult.objects.filter(section=section, board_number=board).select_related(
+        "ns_entry", "ew_entry"
+    )
+    return tuple(result_line(r) for r in rows)
 
 
 def scoring_settings(conditions: dict | None) -> dict:

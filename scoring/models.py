@@ -133,6 +133,10 @@ class Standings(models.Model):
     computed_at = models.DateTimeField(auto_now=True)
     results_version = models.PositiveIntegerField(default=0)  # recomputations so far
     computed_version = models.PositiveIntegerField(default=0)  # the session's results_version used
+    #: What the next write starts from (scoring.standings.services): each section's scored
+    #: boards, exact, and the last result audit seen; ``state_key`` is new at every save.
+    state = models.JSONField(default=dict, blank=True)
+    state_key = models.CharField(max_length=32, blank=True)
 
     def __str__(self) -> str:
         return f"Standings of {self.session}"

@@ -7,6 +7,8 @@ the session's status machine).  Multi-row writes go through ``services.py``.
 
 from __future__ import annotations
 
+import copy
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -275,12 +277,37 @@ class Section(models.Model):
         return f"Section {self.name}"
 
     def get_movement(self):
-        """The stored movement as an engine object (or None before one is chosen)."""
+        """The stored movement as an engine object (or None before one is chosen).
+
+        Parsed once per movement: the object is shared by every caller (and every section
+        instance loaded with the same stored movement, ``_parsed_movement``), so treat it
+        as read-only."""
         if not self.movement:
             return None
-        from tournament.movements.base import Movement
+        return _parsed_movement(self.pk, self.movement)
 
-        return Movement.from_json(self.movement)
+
+#: Section pk -> (its stored movement JSON, the parsed movement), the most recent first out
+#: last.  A hit needs the stored JSON to be *equal* to the cached one (a walk of the JSON,
+#: about a tenth of the cost of parsing it), so a changed movement is never served stale
+#: whichever way it was written.
+_MOVEMENTS: dict = {}
+_MOVEMENTS_KEPT = 64
+
+
+def _parsed_movement(pk, data):
+    from tournament.movements.base import Movement
+
+    cached = _MOVEMENTS.get(pk) if pk is not None else None
+    if cached is not None and cached[0] == data:
+        return cached[1]
+    movement = Movement.from_json(data)
+    if pk is not None:
+        _MOVEMENTS.pop(pk, None)
+        while len(_MOVEMENTS) >= _MOVEMENTS_KEPT:
+            _MOVEMENTS.pop(next(iter(_MOVEMENTS)), None)
+        _MOVEMENTS[pk] = (copy.deepcopy(data), movement)
+    return movement
 
 
 class Entry(models.Model):

@@ -15,7 +15,16 @@ from fractions import Fraction
 
 from scoring.engine.contract import ScoringError
 
-__all__ = ["PrizeAward", "allocate_prizes", "display", "ordinal", "rank", "settle_tie"]
+__all__ = [
+    "PrizeAward",
+    "allocate_prizes",
+    "display",
+    "display_key",
+    "ordinal",
+    "rank",
+    "rank_keys",
+    "settle_tie",
+]
 
 TIE_RULES = ("share", "play_off", "cut", "draw")
 
@@ -29,11 +38,34 @@ def display(value: Fraction | int | None, places: int = 2) -> Decimal | None:
     return exact.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
 
 
+def display_key(value: Fraction | int, places: int = 2) -> int:
+    """``value`` as displayed (``display``: half up to ``places`` d.p.), as a whole number of
+    hundredths (for 2 d.p.): equal displays give equal keys and the order is the same, in
+    integer arithmetic (exact; no Decimal)."""
+    if type(value) is int:
+        return value * 10**places
+    if type(value) is not Fraction:
+        value = Fraction(value)
+    numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:
+        return numerator * 10**places
+    q, r = divmod(abs(numerator) * 10**places, denominator)
+    if 2 * r >= denominator:
+        q += 1
+    return q if numerator >= 0 else -q
+
+
 def rank(scores: Sequence[Fraction | int], places: int = 2) -> list[str]:
     """Competition ranks of ``scores`` (higher is better), ties compared as displayed."""
-    shown = [display(s, places) for s in scores]
-    order = sorted(range(len(scores)), key=lambda i: shown[i], reverse=True)
-    ranks = [""] * len(scores)
+    return rank_keys([display_key(s, places) for s in scores])
+
+
+def rank_keys(shown: Sequence[int], order: Sequence[int] | None = None) -> list[str]:
+    """Competition ranks of scores given by their ``display_key`` (higher is better);
+    ``order``: the indices already sorted by key, highest first (any order among equals)."""
+    if order is None:
+        order = sorted(range(len(shown)), key=shown.__getitem__, reverse=True)
+    ranks = [""] * len(shown)
     position = 0
     while position < len(order):
         end = position

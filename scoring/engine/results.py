@@ -112,7 +112,7 @@ class SessionResult:
     """The whole scored session. ``boards`` maps board number → BoardResult; ``top`` is the
     matchpoint top per board (None for other methods); ``final`` says final v provisional;
     ``extras`` holds ``"imp_teams"`` and ``"vp"`` (teams of four at IMPs) or ``"team_match"``
-    (a whist team match)."""
+    (a whist team match); ``tallies`` the entries' sums."""
 
     game: str
     method: str
@@ -121,6 +121,9 @@ class SessionResult:
     boards: dict[int, BoardResult]
     final: bool = False
     extras: dict[str, Any] = field(default_factory=dict)
+    #: each entry's sums over ``boards`` (``scoring.engine.totals``), kept so that
+    #: ``rescore_board`` moves them by one board's difference instead of re-summing
+    tallies: dict[int, Any] | None = field(default=None, repr=False, compare=False)
 
     def field(self, name: str) -> FieldStandings:
         for f in self.fields:

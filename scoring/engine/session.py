@@ -31,7 +31,7 @@ from scoring.engine.imps import butler_datum, cross_imps, imps
 from scoring.engine.matchpoints import matchpoint_board, top
 from scoring.engine.results import BoardResult, ScoredLine, SessionResult
 from scoring.engine.team_match import TEAM_METHODS, TeamInfo, check_team_lines, check_teams
-from scoring.engine.totals import build_fields
+from scoring.engine.totals import build_fields, retally
 from scoring.engine.whist import (
     average_tricks,
     check_whist_tricks,
@@ -315,32 +315,72 @@ def score_session(inp: SessionInput) -> SessionResult:
     return _assemble(inp, boards)
 
 
-def rescore_board(result: SessionResult, inp: SessionInput, board: int) -> SessionResult:
-    """Incremental update after ``inp`` changed on ``board`` only: re-compare that board and
-    re-sum the totals; every other board's scored lines are reused from ``result``."""
-    lines = [line for line in inp.lines if line.board == board]
+def rescore_board(
+    result: SessionResult,
+    inp: SessionInput,
+    board: int,
+    lines: list[ResultLine] | tuple[ResultLine, ...] | None = None,
+) -> SessionResult:
+    """Incremental update after the session changed on ``board`` only: re-compare that board
+    and move each entry's totals by the board's difference (``scoring.engine.totals.retally``);
+    every other board's scored lines, and every standing whose total and place did not change,
+    are reused from ``result`` (which is left as it was).
+
+    ``lines`` are the board's lines now (default: those of ``inp.lines``); with ``lines``
+    given, ``inp.lines`` is not read, so ``inp`` may carry no lines at all: the other boards'
+    lines are those of ``result``.  Equal to ``score_session`` of the whole new input."""
+    if lines is None:
+        lines = [line for line in inp.lines if line.board == board]
+    lines = list(lines)
     for line in lines:
-        validate_line(inp.game, line)
+        if line.board != board:
+            raise ScoringError("board", f"line of board {line.board} given for board {board}")
+        if not _plainly_valid(inp.game, line):
+            validate_line(inp.game, line)
     if inp.method in TEAM_METHODS:
         _check_team_match(replace(inp, lines=tuple(lines)))
+    _check_board_entries(inp, lines)
     boards = dict(result.boards)
     old_default = max((len(r.lines) for r in boards.values()), default=0)
     rest = [len(r.lines) for b, r in boards.items() if b != board]
     if max(rest + [len(lines)], default=0) != old_default:
-        return score_session(inp)  # the default expected count changed: every board moves
+        # the default expected count changed: every board moves
+        others = [s.line for b, r in sorted(boards.items()) if b != board for s in r.lines]
+        return score_session(replace(inp, lines=tuple(others + lines)))
+    old = boards.get(board)
+    new = None
     if lines:
         expected = inp.results_expected.get(board, old_default)
-        boards[board] = score_board(inp, board, lines, expected)
+        new = boards[board] = score_board(inp, board, lines, expected)
     else:
         boards.pop(board, None)
-    return _assemble(inp, boards)
+    if result.tallies is None:
+        return _assemble(inp, boards)
+    tallies, touched = retally(result.tallies, old, new)
+    return _assemble(inp, boards, tallies, (result, touched))
 
 
-def _assemble(inp: SessionInput, boards: dict[int, BoardResult]) -> SessionResult:
+def _check_board_entries(inp: SessionInput, lines: list[ResultLine]) -> None:
+    """``_check_input``'s checks of entries, for one board's lines."""
+    known = {e.number for e in inp.entries}
+    teams = _entries_are_teams(inp)
+    seen: set[int] = set()
+    for line in lines:
+        for side, entry in (("ns", line.ns), ("ew", line.ew)):
+            if known and entry not in known:
+                raise ScoringError(side, f"board {line.board}: entry {entry} is not in the session")
+            if entry in seen and not teams:
+                raise ScoringError(side, f"board {line.board}: entry {entry} has two results")
+            seen.add(entry)
+
+
+def _assemble(
+    inp: SessionInput, boards: dict[int, BoardResult], tallies=None, previous=None
+) -> SessionResult:
     tops = [b.top for b in boards.values() if b.top is not None]
     top = max(tops) if tops else None
-    fields, extras = build_fields(inp, boards, top)
-    return SessionResult(inp.game, inp.method, top, fields, boards, inp.final, extras)
+    fields, extras, tallies = build_fields(inp, boards, top, tallies, previous)
+    return SessionResult(inp.game, inp.method, top, fields, boards, inp.final, extras, tallies)
 
 
 def with_line(inp: SessionInput, old: ResultLine | None, new: ResultLine | None) -> SessionInput:
