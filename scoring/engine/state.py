@@ -47,7 +47,7 @@ def dump(result: SessionResult) -> dict[str, Any]:
             values = [_num(getattr(line, name)) for name in _LINE_FIELDS]
             extra = {k: _num(v) for k, v in s.extra.items()} if s.extra else 0
             lines.append([values, _num(s.score_ns), s.display, _num(s.ns_points),
-                          _num(s.ew_points), s.played, extra])  # fmt: skip
+                          _num(s.ew_points), s.played, extra, _num(s.score_ew)])  # fmt: skip
         boards.append([number, board.top, lines])
     return {"format": FORMAT, "boards": boards}
 
@@ -60,10 +60,11 @@ def load(inp: SessionInput, data: dict[str, Any]) -> SessionResult | None:
     boards: dict[int, BoardResult] = {}
     for number, top, lines in data["boards"]:
         scored = []
-        for values, score_ns, display, ns_points, ew_points, played, extra in lines:
+        for values, score_ns, display, ns_points, ew_points, played, extra, *ew in lines:
             line = ResultLine(*[_value(v) for v in values])
             extra = {k: _value(v) for k, v in extra.items()} if extra else {}
+            score_ew = _value(ew[0]) if ew else None  # E-W's own score (kept since whist E-W)
             scored.append(ScoredLine(line, _value(score_ns), display, _value(ns_points),
-                                     _value(ew_points), played, extra))  # fmt: skip
+                                     _value(ew_points), played, extra, score_ew))  # fmt: skip
         boards[number] = BoardResult(number, tuple(scored), top)
     return _assemble(inp, boards)
