@@ -2,8 +2,8 @@
 
 Each ``bench/bench_*.py`` exposes ``run() -> str`` returning a Markdown section
 (medians and ratios; these machines are noisy, so nothing here passes or fails
-on time).  ``bench/load.py`` (the HTTP load test) runs only with ``--load``
-because it starts servers.  Usage::
+on time).  ``bench/load.py`` (the HTTP load test) and ``bench/push.py`` (live
+updates to 100 readers) run only with ``--load`` because they start servers.  Usage::
 
     .venv/bin/python bench/run_all.py [--load] [--only boards,scoring]
 """
@@ -71,14 +71,16 @@ def merged(old: str, new: list[str]) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--load", action="store_true", help="also run bench/load.py (servers)")
+    parser.add_argument(
+        "--load", action="store_true", help="also run bench/load.py and bench/push.py (servers)"
+    )
     parser.add_argument("--only", default="", help="comma-separated topics, e.g. boards,scoring")
     parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"))
     args = parser.parse_args()
     only = {t.strip() for t in args.only.split(",") if t.strip()}
     scripts = sorted((ROOT / "bench").glob("bench_*.py"))
     if args.load:
-        scripts.append(ROOT / "bench" / "load.py")
+        scripts += [ROOT / "bench" / "load.py", ROOT / "bench" / "push.py"]
     sections = []
     for path in scripts:
         topic = path.stem.removeprefix("bench_")

@@ -18,7 +18,9 @@ from typing import Any
 from django import forms
 
 from scoring.engine.adjustments import parse_adjusted
-from scoring.engine.contract import ScoringError, parse_result
+from scoring.engine.auction import check_honours
+from scoring.engine.contract import Contract, ScoringError, parse_result
+from scoring.models import BoardResult
 from tournament import limits
 
 HONOURS = [(0, "0"), (30, "30"), (40, "40"), (50, "50"), (80, "80"), (90, "90"), (100, "100")]
@@ -47,7 +49,21 @@ class ResultEntryForm(forms.Form):
     tricks_ns = forms.IntegerField(required=False, min_value=0, max_value=13, label="Tricks N-S")
     revokes_ns = forms.IntegerField(required=False, min_value=0, max_value=13, label="Revokes N-S")
     revokes_ew = forms.IntegerField(required=False, min_value=0, max_value=13, label="Revokes E-W")
+    #: whist, team form of the revoke penalty: tricks won before the side's first revoke, which
+    #: the penalty never takes away [002 L4259–4263]
+    before_revoke_ns = forms.IntegerField(
+        required=False, min_value=0, max_value=13, label="N-S tricks before 1st revoke"
+    )
+    before_revoke_ew = forms.IntegerField(
+        required=False, min_value=0, max_value=13, label="E-W tricks before 1st revoke"
+    )
     adjusted = forms.CharField(required=False, max_length=16, label="Adjusted")
+    #: whose entry this is, when the event takes E-W's score on a difference [000 L731]: sent
+    #: by the conflict's "take E-W's score" button, never typed
+    reported_by = forms.ChoiceField(
+        choices=[("", "—"), ("NS", "N-S"), ("EW", "E-W")], required=False,
+        widget=forms.HiddenInput,
+    )  # fmt: skip
     version = forms.IntegerField(
         required=False, min_value=0, max_value=limits.DB_INT_MAX, widget=forms.HiddenInput
     )
@@ -58,7 +74,8 @@ class ResultEntryForm(forms.Form):
         "contract": ("result", "lead", "adjusted"),
         "auction": ("result", "lead", "honours_ns", "honours_ew", "revokes_ns", "revokes_ew",
                     "adjusted"),
-        "whist": ("tricks_ns", "revokes_ns", "revokes_ew", "adjusted"),
+        "whist": ("tricks_ns", "revokes_ns", "revokes_ew", "before_revoke_ns", "before_revoke_ew",
+                  "adjusted"),
     }  # fmt: skip
 
     def __init__(self, *args, game: str = "contract", only_game_fields: bool = False, **kwargs):
@@ -107,6 +124,11 @@ class ResultEntryForm(forms.Form):
                 honours_ns=data.get("honours_ns") or 0,
                 honours_ew=data.get("honours_ew") or 0,
             )
+            passed = fields.get("contract") == "PASS"
+            strain = None if passed else Contract.parse(fields["contract"]).strain
+            check_honours(strain, fields["honours_ns"], fields["honours_ew"])
+            if passed and (extras["revokes_ns"] or extras["revokes_ew"]):
+                raise ScoringError("revokes_ns", "A passed-out deal is not played: no revoke.")
         return fields
 
     def _whist(self, data, text, extras) -> dict[str, Any]:
@@ -117,7 +139,23 @@ class ResultEntryForm(forms.Form):
             raise ScoringError("tricks_ns", "Enter the tricks won by N-S (0–13).")
         if not 0 <= tricks_ns <= 13:
             raise ScoringError("tricks_ns", "N-S took between 0 and 13 tricks.")
-        return {"tricks_ns": tricks_ns, **extras}
+        before = {k: data.get(k) for k in ("before_revoke_ns", "before_revoke_ew")}
+        for side, made in (("ns", tricks_ns), ("ew", 13 - tricks_ns)):
+            value = before[f"before_revoke_{side}"]
+            if value is None:
+                continue
+            who = side.upper().replace("NS", "N-S").replace("EW", "E-W")
+            if not extras[f"revokes_{side}"]:
+                raise ScoringError(f"before_revoke_{side}", f"Only for a side that revoked: "
+                                   f"enter the {who} revokes too.")  # fmt: skip
+            if value > made:
+                raise ScoringError(f"before_revoke_{side}",
+                                   f"{who} made only {made} tricks in all.")  # fmt: skip
+        return {
+            "tricks_ns": tricks_ns,
+            **extras,
+            **{k: v for k, v in before.items() if v is not None},
+        }
 
     def _contract(self, data, text) -> dict[str, Any]:
         if text:
@@ -136,3 +174,59 @@ class ResultEntryForm(forms.Form):
             "declarer": parsed.declarer,
             "tricks": parsed.tricks,
         }
+
+
+# --- a table's entry: the checks shared by the table's page and its offline queue ----------
+
+#: The boxes the table's page shows for each game.
+FORM_FIELDS = {
+    "contract": ("result", "lead"),
+    "auction": ("result", "honours_ns", "honours_ew", "revokes_ns", "revokes_ew"),
+    "whist": ("tricks_ns", "revokes_ns", "revokes_ew"),
+}
+FIELD_OF_ERROR = {"board_number": "board", "__all__": None}
+CONFIRMED_AT_TABLE = "The opponents have confirmed board {board}; only the director can change it."
+
+
+def check_place(form, current, board) -> bool:
+    """The board, pairs and round must be this table's current ones: refused at the field."""
+    data = form.cleaned_data
+    if board not in current["boards"]:
+        form.add_error("board", f"Board {board} is not played at this table in this round.")
+    if data.get("ns") != current["ns"]:
+        form.add_error("ns", f"N-S at this table this round is pair {current['ns']}.")
+    if data.get("ew") != current["ew"]:
+        form.add_error("ew", f"E-W at this table this round is pair {current['ew']}.")
+    if data.get("round") not in (None, current["round"]):
+        form.add_error("round", f"This table is playing round {current['round']}.")
+    return not form.errors
+
+
+def check_locked(form, results, current) -> None:
+    """A post for a board of an earlier round the opponents have confirmed (a page loaded
+    before their O.K.): say so, rather than only that the table has moved on."""
+    board, posted_round = form.cleaned_data["board"], form.cleaned_data.get("round")
+    done = results.get((posted_round, board))
+    if posted_round != current["round"] and done is not None:
+        if done.status == BoardResult.Status.CONFIRMED:
+            form.add_error("board", CONFIRMED_AT_TABLE.format(board=board))
+
+
+def errors_to_form(form, exc) -> None:
+    """A service's ValidationError onto the form's fields (the board's box for the board)."""
+    for field, messages in exc.message_dict.items():
+        target = FIELD_OF_ERROR.get(field, field)
+        if target is not None and target not in form.fields:
+            target = "result" if "result" in form.fields else None
+        for message in messages:
+            form.add_error(target, message)
+
+
+def surface_errors(form, game: str) -> None:
+    """Errors on a part the table page does not show (contract, declarer, tricks) go to the
+    box the players typed in, so every refusal is visible at its field."""
+    shown = set(FORM_FIELDS.get(game, FORM_FIELDS["contract"])) | {"board", "ns", "ew", "round"}
+    target = "tricks_ns" if game == "whist" else "result"
+    for name in [n for n in form.errors if n not in shown and n != "__all__"]:
+        moved = form.errors.pop(name)
+        form.errors.setdefault(target, form.error_class()).extend(moved)

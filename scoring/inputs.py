@@ -25,12 +25,24 @@ LINE_FIELDS = (
     "honours_ew",
     "revokes_ns",
     "revokes_ew",
+    "before_revoke_ns",
+    "before_revoke_ew",
     "tricks_ns",
     "score_ns",
     "adjusted",
     "not_played",
     "fouled_group",
+    "penalty_ns",
+    "penalty_ew",
+    "committee_ns",
+    "weighted",
 )
+
+
+#: ``BoardResult``'s own order (``Meta.ordering``) within one section.  Its first key, the
+#: section, orders by the section's and the session's ordering, which joins both tables to
+#: every query: a query filtered to one section orders by the rest alone, in the same order.
+IN_SECTION = ("board_number", "table_number", "pk")
 
 
 def result_line(row: BoardResult, ns: int | None = None, ew: int | None = None) -> ResultLine:
@@ -184,6 +196,7 @@ def section_input(section, event, *, final: bool = False, lines=None) -> Session
         results_expected=expected,
         final=final,
         teams=section_teams(movement, entries) if event.scoring_method in TEAM_METHODS else (),
+        replayed=movement is not None and movement.kind == "mnemonic",
     )
 
 
@@ -215,8 +228,20 @@ def _build_entry_plays(movement: Movement) -> dict[int, int]:
 
 def section_lines(section) -> tuple[ResultLine, ...]:
     """Every result row of a section as engine lines."""
-    rows = BoardResult.objects.filter(section=section).select_related("ns_entry", "ew_entry")
-    return tuple(result_line(r) for r in rows)
+    return _lines(BoardResult.objects.filter(section=section))
+
+
+def _lines(rows) -> tuple[ResultLine, ...]:
+    """The rows of ``rows`` (one section's) as engine lines in the order of a full read, as
+    ``result_line`` makes them, read as plain values (no model instances: this runs on
+    every result write)."""
+    names = ("board_number", "round_number", "table_number", "ns_entry__number",
+             "ew_entry__number", *LINE_FIELDS)  # fmt: skip
+    out = []
+    for board, rnd, table, ns, ew, *values in rows.order_by(*IN_SECTION).values_list(*names):
+        fields = {n: (None if v == "" else v) for n, v in zip(LINE_FIELDS, values, strict=True)}
+        out.append(ResultLine(board=board, ns=ns, ew=ew, round=rnd, table=table, **fields))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -235,7 +260,7 @@ def section_entries(section) -> list[SectionEntry]:
     players: dict[int, list[str]] = {}
     rows = (
         EntryPlayer.objects.filter(entry__section=section)
-        .order_by("entry", "position")
+        .order_by("entry_id", "position")  # each entry's players in order (not the entries')
         .values_list("entry_id", "player__name")
     )
     for entry_id, name in rows:
@@ -249,12 +274,23 @@ def section_entries(section) -> list[SectionEntry]:
     return out
 
 
+def entry_ratings(section) -> dict[int, list[int | None]]:
+    """Each entry's players' ratings (``Player.rating``, None where a player has none), in
+    seat order: what a stratified event places a pair by (``scoring.engine.strata``)."""
+    out: dict[int, list[int | None]] = {}
+    rows = (
+        EntryPlayer.objects.filter(entry__section=section)
+        .order_by("entry__number", "position")
+        .values_list("entry__number", "player__rating")
+    )
+    for number, rating in rows:
+        out.setdefault(number, []).append(rating)
+    return out
+
+
 def board_lines(section, board: int) -> tuple[ResultLine, ...]:
     """The result rows of one board of a section as engine lines (in the order of a full read)."""
-    rows = BoardResult.objects.filter(section=section, board_number=board).select_related(
-        "ns_entry", "ew_entry"
-    )
-    return tuple(result_line(r) for r in rows)
+    return _lines(BoardResult.objects.filter(section=section, board_number=board))
 
 
 def scoring_settings(conditions: dict | None) -> dict:

@@ -34,13 +34,25 @@ class BoardResult(models.Model):
     honours_ew = models.PositiveSmallIntegerField(default=0)
     revokes_ns = models.PositiveSmallIntegerField(default=0)
     revokes_ew = models.PositiveSmallIntegerField(default=0)
+    #: whist, team form: tricks a revoking side won before its first revoke, never taken
+    #: away by the penalty [002 L4259–4263]
+    before_revoke_ns = models.PositiveSmallIntegerField(null=True, blank=True)
+    before_revoke_ew = models.PositiveSmallIntegerField(null=True, blank=True)
     # whist
     tricks_ns = models.PositiveSmallIntegerField(null=True, blank=True)
     # a direct score, an artificial adjusted score, or a board not played
     score_ns = models.IntegerField(null=True, blank=True)
     adjusted = models.CharField(max_length=16, blank=True)
+    #: a weighted adjusted score (Law 12C1(c)), set by a ruling: "60% 4S N =; 40% 4S N -1"
+    #: (``scoring.engine.weighted``), in place of the table's result
+    weighted = models.CharField(max_length=200, blank=True)
     not_played = models.BooleanField(default=False)
     fouled_group = models.CharField(max_length=8, blank=True)
+    # set by rulings only (scoring.rulings): Law 4d penalty points taken off a side, and the
+    # committee's adjustment moved to N-S for a loss beyond the revoke penalty (Law 7)
+    penalty_ns = models.PositiveSmallIntegerField(default=0)
+    penalty_ew = models.PositiveSmallIntegerField(default=0)
+    committee_ns = models.IntegerField(default=0)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
     entered_by = models.ForeignKey(
@@ -178,3 +190,78 @@ class PrizeDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_method_display()} for pairs {self.tied}"
+
+
+class Protest(models.Model):
+    """A protest to the Card Committee (duplicate auction Law 12 [002 L3406–3409]): filed
+    within the event's protest window (48 hours by the law), decided by the committee, and
+    final once decided. Kept by ``scoring.rulings.services``; the decision is in the audit
+    trail and, once decided, on the public results."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Awaiting the committee"
+        UPHELD = "upheld", "Upheld"
+        DISMISSED = "dismissed", "Dismissed"
+
+    section = models.ForeignKey(
+        "tournament.Section", on_delete=models.CASCADE, related_name="protests"
+    )
+    board_number = models.PositiveIntegerField()
+    # RESTRICT: an entry with a protest is not deleted alone, but goes with its section
+    entry = models.ForeignKey("tournament.Entry", on_delete=models.RESTRICT, related_name="+")
+    grounds = models.TextField()
+    filed_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    decision = models.TextField(blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["section", "board_number", "filed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Protest on board {self.board_number} by {self.entry.number}"
+
+    @property
+    def decided(self) -> bool:
+        return self.status != self.Status.OPEN
+
+
+class QueuedWrite(models.Model):
+    """One write a table's phone sent from its offline queue (a result or the opponents' O.K.),
+    kept under the phone's ``client_id`` so that a retry or a duplicate replay of the queue is
+    answered from here and stored once (``scoring.results.queue``).  ``outcome`` is what the
+    phone was told: stored, conflict (the current result in ``answer``) or invalid (the field
+    messages in ``answer``); conflicts stay listed for the TD."""
+
+    class Outcome(models.TextChoices):
+        STORED = "stored", "Stored"
+        CONFLICT = "conflict", "Conflict"
+        INVALID = "invalid", "Invalid"
+
+    client_id = models.CharField(max_length=64, unique=True)
+    section = models.ForeignKey(
+        "tournament.Section", on_delete=models.CASCADE, related_name="queued_writes"
+    )
+    table_number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12)  # "result" or "confirm"
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    board_number = models.PositiveIntegerField(null=True, blank=True)
+    outcome = models.CharField(max_length=12, choices=Outcome.choices)
+    #: The version of the board's result this write produced (a stored result), so a queued
+    #: O.K. that names the write by its client id confirms exactly that result.
+    version = models.PositiveIntegerField(null=True, blank=True)
+    answer = models.JSONField(default=dict, blank=True)
+    entered_at = models.DateTimeField(null=True, blank=True)  # on the phone
+    received = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "table_number", "received"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.client_id} from table {self.table_number}: {self.outcome}"

@@ -22,7 +22,7 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "membership_number", "gender"]
+    list_display = ["name", "club", "membership_number", "gender", "rating"]
     list_filter = ["club"]
     search_fields = ["name", "membership_number"]
 

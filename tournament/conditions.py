@@ -12,17 +12,38 @@ What is read, and by whom (docs/console.md, docs/interchange.md, docs/schedules.
   ``provisional_hours`` (the protest window);
 * progressive games — ``progressive`` (the policy of
   :class:`tournament.movements.progressive.ProgressivePolicy`), ``tally``, ``prizes``,
-  ``booby``, ``class_prizes``, ``one_prize_each``, ``rounds`` (tally cards);
+  ``booby``, ``class_prizes``, ``one_prize_each``, ``rounds`` (tally cards); a large
+  euchre's ``large_room`` (``rows``, ``head_prizes``, ``row_prizes``), ``lone_hands``
+  (recorded, with a prize for the most) and ``game_points`` (5);
+  ``five_hundred_hands`` (3, 4, 5 or 6: the game is Progressive Five Hundred at tables of
+  that many hands, ``tournament.movements.five_hundred``);
+* social games (pivot, Baker, Safford, the social pivot, the pivot-pair round robin) —
+  ``social_scoring`` ("book": each side's points won, the book's totals; "duplicate": a
+  duplicate individual on the boards), ``pivot_prizes`` ("every_table" or "table_winners"
+  [002 L2780–2784]) and ``prizes`` (``tournament.social``);
 * a series — ``series``: a method name or ``{"method": "best_k", "best": k}``;
+* an event of several sessions — ``combined``: ``method`` (``scoring.engine.combined``),
+  ``factor`` of the carry-over, the ``final`` session's name, how many ``qualify`` for it
+  (and for a ``b_final``), and whether the prize list follows the combined ranking
+  (``prizes``);
+* results — ``differing_entries``: ``"director"`` (a second, different entry of a table's
+  result is a conflict the director settles) or ``"ew"`` (E-W's entry is taken as correct
+  [000 L731]; ``scoring.results.services``);
 * scoring — ``winners`` (1, or 2: a winner per direction) and the scoring engine's settings
   (``scoring.engine.session.DEFAULT_SETTINGS``: ``mp_scale``, ``neuberg``, ``adjusted_policy``,
   ``mp_board_decimals`` …), at the top (as an import writes them) or under ``scoring`` (as
   the event form writes them);
+* stratified pairs — ``strata`` ("A; B < 1000; C < 500": a pair is ranked in every stratum
+  its rating is under) and ``strata_by`` ("higher", the ACBL's rule, or "average" of the
+  two players' ratings) (``scoring.engine.strata``);
+* a Swiss — ``swiss`` (``tournament.swiss``): ``vp_scale`` ("wbf" or "discrete20"),
+  ``bye_vp`` (the VPs of a bye), ``boards_per_match``, ``rounds``, ``first_round``
+  ("seeded" or "random"), ``tie_break`` ("imp_difference" or "none");
 * ``source`` — what an imported file said about itself (format, program, encoding).
 
 **Unknown keys at the top level are kept and ignored**: a file from another program or a later
 version may carry conditions this one does not read, and they are written back unchanged on
-export.  Inside ``scoring``, ``progressive`` and ``series`` — where a misspelt key would
+export.  Inside ``scoring``, ``progressive``, ``large_room``, ``series`` and ``combined`` — where a misspelt key would
 silently change how the session is scored or run — an unknown key is refused.
 """
 
@@ -31,8 +52,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scoring.engine import combined, strata
+from scoring.engine.contract import ScoringError
 from scoring.engine.ranking import TIE_RULES
 from scoring.engine.session import DEFAULT_SETTINGS
+from scoring.engine.vp import MAX_BOARDS as VP_MAX_BOARDS
+from scoring.engine.vp import SCALES as VP_SCALES
+from tournament.limits import TABLE_NUMBER_MAX
+from tournament.movements import five_hundred, social
 from tournament.movements import progressive as policy
 from tournament.movements.base import MAX_ROUNDS
 
@@ -41,7 +68,12 @@ TALLIES = ("gross", "net", "games")
 #: how a series ranks its contestants (``tournament.prizes.selectors``)
 SERIES_METHODS = ("net_plus", "average", "sum", "best_k")
 ADJUSTED_POLICIES = ("60/40", "session_percent")
+#: two different entries of one table's result: the director decides, or "each side keeps its
+#: own score ... the east and west scores are taken as correct" [000 L731]
+DIFFERING_ENTRIES = ("director", "ew")
 PRIZES_MAX = 50
+#: the most pairs a qualifying stage sends to a final section
+QUALIFY_MAX = 500
 PROVISIONAL_HOURS_MAX = 24 * 30
 SOURCE_TEXT_MAX = 200
 
@@ -163,11 +195,71 @@ PROGRESSIVE: dict[str, Rule] = {
 }
 
 
+#: a large euchre's room [002 L6536–6835] (``tournament.progressive.selectors.large_room``)
+LARGE_ROOM: dict[str, Rule] = {
+    "rows": integer(1, TABLE_NUMBER_MAX),  # no more rows than tables: checked when seated
+    "head_prizes": integer(0, PRIZES_MAX),
+    "row_prizes": integer(0, PRIZES_MAX),
+}
+
+#: points to a game of euchre: "5, 7 or 10 points, as agreed" [002 L5949]
+GAME_POINTS_MAX = 10
+
+
+#: a Swiss event (``tournament.swiss.selectors.SWISS_DEFAULTS`` for what is left out)
+SWISS: dict[str, Rule] = {
+    "vp_scale": one_of(*VP_SCALES),
+    "bye_vp": number(0, 20),
+    "boards_per_match": integer(1, VP_MAX_BOARDS),
+    "rounds": integer(1, MAX_ROUNDS),
+    "first_round": one_of("seeded", "random"),
+    "tie_break": one_of("imp_difference", "none"),
+}
+
+
 def _series(value: Any, path: str) -> None:
     if isinstance(value, str):
         one_of(*SERIES_METHODS)(value, path)
         return
     record({"method": one_of(*SERIES_METHODS), "best": integer(1, 100)})(value, path)
+
+
+def _factor(value: Any, path: str) -> None:
+    """A carry-over factor: "1/2", "0.5", "50%" or a number from 0 to 1."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ConditionError(path, f"{_show(value)} is not a fraction such as 1/2 or 50%")
+    if isinstance(value, str) and len(value) > 20:
+        raise ConditionError(path, "at most 20 characters")
+    try:
+        combined.parse_factor(value)
+    except ValueError as exc:
+        raise ConditionError(path, getattr(exc, "message", str(exc))) from None
+
+
+def _session_name(value: Any, path: str) -> None:
+    if not isinstance(value, str) or not value.strip() or len(value) > 160:
+        raise ConditionError(path, f"{_show(value)} is not a session's name")
+
+
+#: an event of several sessions (``tournament.prizes.combined``, docs/scoring.md)
+COMBINED: dict[str, Rule] = {
+    "method": one_of(*combined.METHODS),
+    "factor": _factor,
+    "final": optional(_session_name),
+    "qualify": optional(integer(1, QUALIFY_MAX)),
+    "b_final": optional(integer(1, QUALIFY_MAX)),
+    "prizes": boolean,
+}
+
+
+def _strata(value: Any, path: str) -> None:
+    """Stratified pairs: "A; B < 1000; C < 500" (``scoring.engine.strata``)."""
+    if not isinstance(value, str):
+        raise ConditionError(path, f"{_show(value)} is not text such as 'A; B < 1000; C < 500'")
+    try:
+        strata.parse_strata(value)
+    except ScoringError as exc:
+        raise ConditionError(path, exc.message) from None
 
 
 #: every key of ``Event.conditions`` that the program reads, and its rule
@@ -181,10 +273,21 @@ SCHEMA: dict[str, Rule] = {
     "booby": boolean,
     "class_prizes": boolean,
     "one_prize_each": boolean,
+    "large_room": record(LARGE_ROOM),
+    "lone_hands": boolean,
+    "game_points": integer(1, GAME_POINTS_MAX),
     "rounds": integer(1, MAX_ROUNDS),
+    "five_hundred_hands": one_of(*five_hundred.HANDS),
+    "social_scoring": one_of(*social.SCORING_MODES),
+    "pivot_prizes": one_of(*social.PIVOT_PRIZE_MODES),
     "series": _series,
+    "combined": record(COMBINED),
     "winners": one_of(1, 2, "1", "2", "NS/EW"),
+    "differing_entries": one_of(*DIFFERING_ENTRIES),
+    "strata": _strata,
+    "strata_by": one_of(*strata.BY),
     "source": texts,
+    "swiss": record(SWISS),
     "scoring": record(SCORING),
     **SCORING,
 }
@@ -246,6 +349,7 @@ __all__ = [
     "SCHEMA",
     "SCORING",
     "SERIES_METHODS",
+    "SWISS",
     "TALLIES",
     "ConditionError",
     "check",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django import forms
 
 from scoring.engine.ranking import TIE_RULES
+from tournament.movements.tallies import ABOVE_POINTS_MAX, PROGRESSIVE_DEALS, TRICK_POINTS_MAX
 
 from . import conditions as conditions_schema
 from . import limits
@@ -29,14 +30,107 @@ class EventForm(forms.ModelForm):
     )
     tie_rule = forms.ChoiceField(choices=TIE_CHOICES, initial="share")
     adjusted_policy = forms.ChoiceField(choices=ADJUSTED_POLICIES, initial="60/40")
+    differing_entries = forms.ChoiceField(
+        choices=[("director", "The director decides"),
+                 ("ew", "E-W's score is taken (N-S did not compare; whist 1894)")],
+        initial="director", required=False, label="Two different entries of one result",
+        help_text="Each side keeps its own score; if N-S fail to compare, E-W's is taken "
+        "(Whist Made Easier, duplicate whist law (a)).",
+    )  # fmt: skip
     provisional_hours = forms.IntegerField(
         min_value=0, max_value=conditions_schema.PROVISIONAL_HOURS_MAX, initial=48,
         help_text="Protests are allowed for 48 hours after play (LAWS.md A-20).",
     )  # fmt: skip
 
+    social_scoring = forms.ChoiceField(
+        label="Pivot, Baker, Safford and social pivot scored",
+        choices=[("", "the book's way for pivot, Baker, Safford; auction's social pivot"),
+                 ("book", "always as the book's social game (points won, totals)"),
+                 ("duplicate", "as a duplicate individual on the boards")],
+        required=False,
+        help_text="“In private parties Duplicate is unsuitable” [002 L3031–3032].",
+    )  # fmt: skip
+    pivot_prizes = forms.ChoiceField(
+        label="Pivot prizes",
+        choices=[("every_table", "a prize at every table"),
+                 ("table_winners", "each table's highest, the best of these in order")],
+        initial="every_table",
+        required=False,
+        help_text="[002 L2780–2784]; the number of prizes is the prizes per field.",
+    )  # fmt: skip
+
+    strata = forms.CharField(
+        max_length=100, required=False, label="Strata (stratified pairs)",
+        help_text="e.g. A; B < 1000; C < 500 — the first open to all, each next one for "
+        "pairs rated under its limit (the players' rating). Blank: not stratified.",
+    )  # fmt: skip
+    strata_by = forms.ChoiceField(
+        choices=[("", "the higher-rated player (ACBL)"), ("average", "the average of the two")],
+        required=False, label="A pair's rating is that of",
+    )  # fmt: skip
+
+    tally = forms.ChoiceField(
+        label="Progressive tally",
+        choices=[("", "gross: each player keeps all the side makes (the book's rule)"),
+                 ("net", "net: the lower score deducted from the higher"),
+                 ("games", "games won")],
+        required=False,
+        help_text="How a progressive game's score cards are kept [002 L2893–2899].",
+    )  # fmt: skip
+    progressive_method = forms.ChoiceField(
+        label="Progressive: who moves",
+        choices=[("", "the winners progress, the losers stay and change partners"),
+                 ("lady-gentleman", "the winning lady one way, the winning gentleman the other"),
+                 ("gentlemen-move", "the gentlemen move, the ladies sit still"),
+                 ("fixed-partners", "fixed partners: E-W pairs move toward table 1")],
+        required=False,
+        help_text="[002 L6416–6448]",
+    )  # fmt: skip
+    progressive_tie = forms.ChoiceField(
+        label="Progressive: a tie at a table",
+        choices=[("", "the side that scored first progresses"),
+                 ("cut", "the players cut for it"), ("td", "the director decides")],
+        required=False,
+        help_text="[002 L6473–6476, L6817–6818]",
+    )  # fmt: skip
+
+    room_rows = forms.IntegerField(
+        label="Large room: rows (aisles) of tables", required=False, min_value=1,
+        max_value=conditions_schema.TABLE_NUMBER_MAX,
+        help_text="A large euchre: each row progresses by itself; blank: one circuit "
+        "[002 L6548–6552, L6671–6676].",
+    )  # fmt: skip
+    head_prizes = forms.IntegerField(
+        label="Large room: head prizes (whole room)", required=False, min_value=0,
+        max_value=conditions_schema.PRIZES_MAX, initial=1,
+    )  # fmt: skip
+    row_prizes = forms.IntegerField(
+        label="Large room: prizes in each row", required=False, min_value=0,
+        max_value=conditions_schema.PRIZES_MAX, initial=1,
+        help_text="Given after the head prizes, to the best remaining scores of the row the "
+        "player ends in [002 L6715–6725, L6790–6794].",
+    )  # fmt: skip
+    lone_hands = forms.BooleanField(
+        label="Lone hands are played (recorded, with a prize for the most)", required=False,
+        help_text="The book's sample rules say “There will be no lone hands” [002 L6820].",
+    )  # fmt: skip
+    five_hundred_hands = forms.TypedChoiceField(
+        label="Progressive Five Hundred",
+        choices=[("", "no: another progressive game"), (3, "three-hand tables"),
+                 (4, "four-hand tables (1 and 3 partners against 2 and 4)"), (5, "five-hand tables"),
+                 (6, "six-hand tables (the odd seats partners against the even)")],
+        coerce=int, empty_value="", required=False,
+        help_text="A progressive game of Five Hundred: every table has this many hands, so the "
+        "players must fill whole tables [002 L7368–7406].",
+    )  # fmt: skip
+
     class Meta:
         model = Event
         fields = ["name", "kind", "game", "scoring_method", "format"]
+
+    #: the form's progressive fields → the keys of ``conditions["progressive"]``
+    #: (``tournament.movements.progressive.ProgressivePolicy``; blank: its default)
+    PROGRESSIVE_FIELDS = {"progressive_method": "method", "progressive_tie": "tie_progress"}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -44,9 +138,22 @@ class EventForm(forms.ModelForm):
         for name in self.CONDITIONS:
             if name in conditions:
                 self.fields[name].initial = conditions[name]
+        for name in self.OPTIONAL_CONDITIONS:
+            if name in conditions:
+                self.fields[name].initial = conditions[name]
         policy = conditions.get("scoring", {}).get("adjusted_policy")
         if policy:
             self.fields["adjusted_policy"].initial = policy
+        progressive = conditions.get("progressive") or {}
+        for name, key in self.PROGRESSIVE_FIELDS.items():
+            if key in progressive:
+                self.fields[name].initial = progressive[key]
+        room = conditions.get("large_room") or {}
+        for name, key in (("room_rows", "rows"), ("head_prizes", "head_prizes"),
+                          ("row_prizes", "row_prizes")):  # fmt: skip
+            if key in room:
+                self.fields[name].initial = room[key]
+        self.fields["lone_hands"].initial = bool(conditions.get("lone_hands"))
 
     def clean(self):
         data = super().clean()
@@ -54,25 +161,63 @@ class EventForm(forms.ModelForm):
         if game and method and method not in METHODS_FOR_GAME[Game(game)]:
             names = ", ".join(sorted(ScoringMethod(m).label for m in METHODS_FOR_GAME[Game(game)]))
             self.add_error("scoring_method", f"{Game(game).label} is scored by: {names}.")
+        if data.get("five_hundred_hands") and data.get("format") != Event.Format.PROGRESSIVE:
+            self.add_error("five_hundred_hands", "Five Hundred is played here as a progressive "
+                           "game: choose the format Progressive, or leave this blank.")  # fmt: skip
         if not self.errors:
             try:  # the schema of tournament/conditions.py, as every other way in
-                conditions_schema.check(self._conditions(), keys=self.CONDITIONS + ("scoring",))
+                keys = (*self.CONDITIONS, *self.OPTIONAL_CONDITIONS, "scoring", "progressive",
+                        "large_room", "lone_hands")  # fmt: skip
+                conditions_schema.check(self._conditions(), keys=keys)
             except conditions_schema.ConditionError as exc:
                 key = exc.path.split(".")[-1]
                 self.add_error(key if key in self.fields else None, str(exc))
         return data
 
-    CONDITIONS = ("prizes_per_field", "tie_rule", "provisional_hours")
+    CONDITIONS = ("prizes_per_field", "tie_rule", "provisional_hours", "differing_entries")
+    #: conditions kept only when chosen (blank: the default applies)
+    OPTIONAL_CONDITIONS = ("social_scoring", "pivot_prizes", "strata", "strata_by", "tally",
+                           "five_hundred_hands")  # fmt: skip
 
     def _conditions(self) -> dict:
         """The event's conditions with the form's values written in."""
         conditions = dict(self.instance.conditions or {})
         for name in self.CONDITIONS:
             conditions[name] = self.cleaned_data[name]
+        for name in self.OPTIONAL_CONDITIONS:
+            if self.cleaned_data.get(name):
+                conditions[name] = self.cleaned_data[name]
+            else:
+                conditions.pop(name, None)
+        if conditions.get("differing_entries") in ("", None, "director"):
+            conditions.pop("differing_entries")  # the default: the director decides
         scoring = conditions.get("scoring")
         scoring = dict(scoring) if isinstance(scoring, dict) else {}
         scoring["adjusted_policy"] = self.cleaned_data["adjusted_policy"]
         conditions["scoring"] = scoring
+        progressive = conditions.get("progressive")
+        progressive = dict(progressive) if isinstance(progressive, dict) else {}
+        for name, key in self.PROGRESSIVE_FIELDS.items():
+            if self.cleaned_data.get(name):
+                progressive[key] = self.cleaned_data[name]
+            else:
+                progressive.pop(key, None)
+        if progressive:
+            conditions["progressive"] = progressive
+        else:
+            conditions.pop("progressive", None)
+        if self.cleaned_data.get("room_rows"):
+            conditions["large_room"] = {
+                "rows": self.cleaned_data["room_rows"],
+                "head_prizes": _or(self.cleaned_data.get("head_prizes"), 1),
+                "row_prizes": _or(self.cleaned_data.get("row_prizes"), 1),
+            }
+        else:
+            conditions.pop("large_room", None)
+        if self.cleaned_data.get("lone_hands"):
+            conditions["lone_hands"] = True
+        else:
+            conditions.pop("lone_hands", None)
         return conditions
 
     def save(self, commit=True):
@@ -81,6 +226,11 @@ class EventForm(forms.ModelForm):
         if commit:
             event.save()
         return event
+
+
+def _or(value, default):
+    """A number field's value, or ``default`` when left blank (0 is kept)."""
+    return default if value is None else value
 
 
 class SessionForm(forms.ModelForm):
@@ -116,6 +266,10 @@ class SignInForm(forms.Form):
         min_value=1, max_value=limits.ENTRY_NUMBER_MAX, required=False, label="Number",
         help_text="blank: next free",
     )  # fmt: skip
+    from_round = forms.IntegerField(
+        min_value=1, max_value=limits.MAX_ROUNDS, required=False, label="From round",
+        help_text="during play: the first round the late pair plays (blank: the current one)",
+    )  # fmt: skip
 
     def __init__(self, *args, club, size: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
@@ -148,10 +302,62 @@ class SignInForm(forms.Form):
         return out
 
 
+class LeaveForm(forms.Form):
+    """A pair leaves during play: from which round on its boards are not played, and how they
+    are scored (``setup_services.leave_during_play``). ``entries``: the section's pairs present."""
+
+    entry = forms.TypedChoiceField(coerce=int, label="Pair", choices=())
+    after_round = forms.IntegerField(
+        min_value=0, max_value=limits.MAX_ROUNDS, label="Left after round"
+    )
+    score = forms.ChoiceField(label="Its remaining boards", choices=())
+
+    def __init__(self, *args, entries=(), **kwargs):
+        from tournament.setup.services import LATE_SCORES
+
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [("", "---------")] + [
+            (e.number, f"{e.number}: {e.display_name}") for e in entries
+        ]
+        self.fields["score"].choices = list(LATE_SCORES.items())
+
+
 class MovementForm(forms.Form):
     kind = forms.CharField(max_length=32)
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)
     rounds = forms.IntegerField(min_value=1, max_value=limits.MAX_ROUNDS, required=False)
+    form_1926 = forms.BooleanField(
+        required=False,
+        label="1926 form (skip Mitchell): all rounds, the skipping pair meets one pair twice",
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("form_1926") and data.get("kind") != "skip-mitchell":
+            self.add_error(
+                "form_1926",
+                "The 1926 form is a skip Mitchell's (an even number of tables): choose "
+                "skip-mitchell, or clear this box.",
+            )
+        return data
+
+
+class MovementImportForm(forms.Form):
+    schedule = forms.FileField(
+        label="Schedule file (JSON)",
+        help_text="A movement schedule in the JSON schedule format (docs/movements.md, Import).",
+    )
+    boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=2)
+
+    MAX_BYTES = 1_000_000
+
+    def clean_schedule(self):
+        upload = self.cleaned_data["schedule"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                "The file is over 1 MB; a movement schedule is far smaller."
+            )
+        return upload
 
 
 class BoardsForm(forms.Form):
@@ -186,6 +392,9 @@ RULING_KINDS = [
     ("shifted", "Shifted hands (Law 5)"),
     ("revoke", "Revoke penalty"),
     ("late_play", "Late play / not played in time"),
+    ("passing_on", "Passed on a wrong count: 50 points off (Law 4d)"),
+    ("revoke_loss", "Loss beyond the revoke penalty: committee's figure (Law 7)"),
+    ("weighted", "Weighted score (Law 12C1(c)): e.g. 60% of one result, 40% of another"),
 ]
 SIDES = [("NS", "N-S"), ("EW", "E-W"), ("both", "Both")]
 
@@ -208,6 +417,13 @@ class RulingForm(forms.Form):
         max_length=80, required=False, label="Tables (N-S pair numbers, comma-separated)"
     )
     revokes = forms.IntegerField(min_value=0, max_value=13, required=False)
+    points = forms.IntegerField(
+        min_value=1, max_value=10000, required=False, label="Committee's figure (points, Law 7)"
+    )
+    weighted = forms.CharField(
+        max_length=200, required=False,
+        label="Weighting (weighted score): e.g. 60% 4S N =; 40% 4S N -1",
+    )  # fmt: skip
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
 
     def clean_tables(self) -> list[int]:
@@ -222,6 +438,30 @@ class RulingForm(forms.Form):
             raise forms.ValidationError(
                 "Write pair numbers separated by commas, e.g. 1,3,5."
             ) from None
+
+
+class ProtestForm(forms.Form):
+    """A protest to the committee on one board (Law 12): who, the grounds, when filed."""
+
+    entry = forms.IntegerField(
+        min_value=1, max_value=limits.ENTRY_NUMBER_MAX, label="Protesting pair (number)"
+    )
+    grounds = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Grounds")
+    filed_at = forms.DateTimeField(
+        required=False, label="Filed at (yyyy-mm-dd hh:mm; blank: now)",
+        widget=forms.DateTimeInput(attrs={"placeholder": "yyyy-mm-dd hh:mm"}),
+    )  # fmt: skip
+
+
+class ProtestDecisionForm(forms.Form):
+    """The committee's decision on a protest (Law 12: final)."""
+
+    status = forms.ChoiceField(
+        choices=[("upheld", "Upheld"), ("dismissed", "Dismissed")], label="Decision"
+    )
+    decision = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), label="The committee's decision, in words"
+    )
 
 
 class OverrideForm(forms.Form):
@@ -251,11 +491,15 @@ def _seating_line(n: int, line: str) -> dict:
         if "v" in rest.lower():
             ns, ew = rest.lower().split("v")
             return {"table": table, "ns": seat(ns), "ew": seat(ew)}
-        north, south, east, west = (seat(x) for x in rest.split())
+        numbers = [seat(x) for x in rest.split()]
+        if len(numbers) in (3, 5, 6):  # Five Hundred: the players in seat order
+            return {"table": table, "seats": numbers}
+        north, south, east, west = numbers
         return {"table": table, "n": north, "s": south, "e": east, "w": west}
     except ValueError:
         raise forms.ValidationError(
-            f"Line {n}: write 'table: N S E W' (e.g. '1: 3 7 4 8') or 'table: N-S v E-W'."
+            f"Line {n}: write 'table: N S E W' (e.g. '1: 3 7 4 8') or 'table: N-S v E-W'; "
+            "at Five Hundred, the players in seat order (3 to 6 of them)."
         ) from None
 
 
@@ -294,6 +538,21 @@ def add_errors(form, exc) -> None:
             form.add_error(field if field in form.fields else None, message)
 
 
+def run_action(actions: dict, request, target) -> tuple[str, list[str]]:
+    """A page of several small forms, each naming its ``action``: run the POSTed one as
+    ``actions[name](request, target)``; (its success note, []) or ("", the messages of the
+    service's refusal), an unknown action refused like any other."""
+    from django.core.exceptions import ValidationError as ServiceError
+
+    action = actions.get(request.POST.get("action", ""))
+    try:
+        if action is None:
+            raise ServiceError({"action": "Unknown action."})
+        return action(request, target), []
+    except ServiceError as exc:
+        return "", [m for msgs in field_errors(exc).values() for m in msgs]
+
+
 class UploadForm(forms.Form):
     """One file to import (docs/console.md, "Files"); a file's error is shown at this field."""
 
@@ -315,3 +574,270 @@ class UploadForm(forms.Form):
                 f"byte {exc.start}: the file is not UTF-8 text (save it as UTF-8 and try again)."
             ) from None
         return upload
+
+
+class SocialScoreForm(forms.Form):
+    """One table's points for one round of a social game (console and table page): each
+    side's points won, "without deducting the points lost" [002 L2765–2767]; an unfinished
+    rubber and, at Baker's 24th hand, the games won toward it [002 L3161–3164]."""
+
+    POINTS_MAX = 100_000  # as tournament.social.services.POINTS_MAX
+
+    round = forms.IntegerField(min_value=1, max_value=limits.ROUND_NUMBER_MAX)
+    table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
+    ns_points = forms.IntegerField(label="N-S points won", min_value=0, max_value=POINTS_MAX)
+    ew_points = forms.IntegerField(label="E-W points won", min_value=0, max_value=POINTS_MAX)
+    finished = forms.ChoiceField(
+        label="Rubber", choices=(("yes", "finished"), ("no", "unfinished")), initial="yes"
+    )
+    ns_games = forms.IntegerField(
+        label="N-S games toward it", min_value=0, max_value=1, required=False
+    )
+    ew_games = forms.IntegerField(
+        label="E-W games toward it", min_value=0, max_value=1, required=False
+    )
+
+    def score(self) -> dict:
+        """The cleaned score as ``tournament.social.services.enter_score`` takes it."""
+        data = self.cleaned_data
+        finished = data["finished"] == "yes"
+        return {
+            "ns_points": data["ns_points"],
+            "ew_points": data["ew_points"],
+            "finished": finished,
+            "ns_games": 0 if finished else data.get("ns_games") or 0,
+            "ew_games": 0 if finished else data.get("ew_games") or 0,
+        }
+
+
+COMBINED_METHODS = [
+    ("", "Rank each session apart"),
+    ("sum", "Total of the session percentages"),
+    ("average", "Average of the session percentages"),
+    ("matchpoints", "Matchpoints, each session factored to a common top"),
+    ("carry_mp", "Qualifying and final: carry-over of matchpoints (EBU §172)"),
+    ("carry_percent", "Qualifying and final: carry-over of the percentage"),
+]
+
+
+class CombinedForm(forms.Form):
+    """How an event of several sessions ranks its pairs (``Event.conditions["combined"]``)."""
+
+    method = forms.ChoiceField(choices=COMBINED_METHODS, required=False, label="Combined ranking")
+    factor = forms.CharField(
+        max_length=20, initial="1/2", required=False, label="Carry-over factor",
+        help_text="1/2, 0.5 or 50%: the EBU carries half the qualifying score into the final.",
+    )  # fmt: skip
+    final = forms.ChoiceField(choices=[], required=False, label="Final session")
+    qualify = forms.IntegerField(
+        min_value=1, max_value=conditions_schema.QUALIFY_MAX, required=False,
+        label="Pairs qualifying for the final (section A)",
+    )  # fmt: skip
+    b_final = forms.IntegerField(
+        min_value=1, max_value=conditions_schema.QUALIFY_MAX, required=False,
+        label="Next pairs to a B final (section B)",
+    )  # fmt: skip
+    prizes = forms.BooleanField(
+        required=False, label="Prizes of the last session by the combined ranking"
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        names = list(event.sessions.order_by("date", "pk").values_list("name", flat=True))
+        self.fields["final"].choices = [("", "—")] + [(n, n) for n in dict.fromkeys(names)]
+        chosen = event.condition("combined") or {}
+        for name in self.fields:
+            if name in chosen:
+                self.fields[name].initial = chosen[name]
+
+    def clean(self):
+        data = super().clean()
+        method = data.get("method")
+        if method in ("carry_mp", "carry_percent"):
+            if not data.get("final"):
+                self.add_error("final", "A carry-over needs the final session.")
+        if data.get("final") and self.event.sessions.filter(name=data["final"]).count() > 1:
+            self.add_error("final", "Two sessions have that name: rename one first.")
+        if not self.errors and method:
+            try:
+                conditions_schema.check({"combined": self.combined()}, keys=("combined",))
+            except conditions_schema.ConditionError as exc:
+                key = exc.path.split(".")[-1]
+                self.add_error(key if key in self.fields else None, exc.message)
+        return data
+
+    def combined(self) -> dict:
+        """The ``combined`` conditions from the form ({} when each session ranks apart)."""
+        data = self.cleaned_data
+        if not data.get("method"):
+            return {}
+        out = {"method": data["method"], "factor": data.get("factor") or "1/2",
+               "prizes": bool(data.get("prizes"))}  # fmt: skip
+        for key in ("final", "qualify", "b_final"):
+            if data.get(key):
+                out[key] = data[key]
+        return out
+
+
+class SwissStartForm(forms.Form):
+    """The Swiss conditions (``Event.conditions["swiss"]``, docs/swiss.md)."""
+
+    vp_scale = forms.ChoiceField(
+        label="VP scale",
+        choices=[("wbf", "WBF 2013 continuous 20-VP scale"),
+                 ("discrete20", "20-point discrete scale (matches of 6–11 boards)")],
+        initial="wbf",
+    )  # fmt: skip
+    boards_per_match = forms.IntegerField(label="Boards per match", min_value=1, max_value=200,
+                                          initial=8)  # fmt: skip
+    rounds = forms.IntegerField(label="Rounds", min_value=1, max_value=limits.MAX_ROUNDS,
+                                initial=3)  # fmt: skip
+    bye_vp = forms.DecimalField(label="VPs for a bye", min_value=0, max_value=20,
+                                decimal_places=2, initial=12)  # fmt: skip
+    first_round = forms.ChoiceField(
+        label="Round 1",
+        choices=[("seeded", "by seed: top half against bottom half"),
+                 ("random", "a random draw")],
+        initial="seeded",
+    )  # fmt: skip
+    tie_break = forms.ChoiceField(
+        label="Equal VPs",
+        choices=[("imp_difference", "separated by the IMP difference"),
+                 ("none", "share the place")],
+        initial="imp_difference", required=False,
+    )  # fmt: skip
+
+
+class SwissScoreForm(forms.Form):
+    """One match's score: each side's IMPs."""
+
+    round = forms.IntegerField(min_value=1, max_value=limits.ROUND_NUMBER_MAX)
+    table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
+    home_imps = forms.IntegerField(label="Home IMPs", min_value=0, max_value=999)
+    away_imps = forms.IntegerField(label="Away IMPs", min_value=0, max_value=999)
+
+
+class SwissSheetForm(forms.Form):
+    """One Swiss teams match board by board: each board's N-S score at table 1 (the home team
+    N-S) and at table 2 (the away team N-S), fields ``b<board>_t<table>``; a score that is no
+    bridge score is refused at its field (``tournament.swiss.services.enter_boards``)."""
+
+    SCORE_MAX = 7600  # as scoring.engine.swiss_boards.SCORE_MAX
+    RULE = "Give the N-S score, a multiple of 10 from -7600 to 7600 (e.g. 420 or -50)."
+
+    round = forms.IntegerField(min_value=1, max_value=limits.ROUND_NUMBER_MAX)
+    table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
+
+    def __init__(self, boards: int, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.boards = boards
+        rule = {k: self.RULE for k in ("required", "invalid", "min_value", "max_value")}
+        for board in range(1, boards + 1):
+            for table in (1, 2):
+                self.fields[f"b{board}_t{table}"] = forms.IntegerField(
+                    label=f"Board {board}, table {table} N-S score", min_value=-self.SCORE_MAX,
+                    max_value=self.SCORE_MAX, error_messages=rule,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 6,
+                                                    "step": 10}),
+                )  # fmt: skip
+
+    def rows(self):
+        """(board, table 1 field, table 2 field) in board order."""
+        return [(b, self[f"b{b}_t1"], self[f"b{b}_t2"]) for b in range(1, self.boards + 1)]
+
+    def scores(self) -> dict[int, tuple[int, int]]:
+        data = self.cleaned_data
+        return {b: (data[f"b{b}_t1"], data[f"b{b}_t2"]) for b in range(1, self.boards + 1)}
+
+
+class ProgressiveDealForm(forms.Form):
+    """One deal of a progressive auction round (table page and console): each side's trick
+    points below the line and points above; the side that scored first, which progresses
+    if the round ends in a tie [002 L2871–2875, L6473–6476]."""
+
+    round = forms.IntegerField(min_value=1, max_value=limits.ROUND_NUMBER_MAX)
+    table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
+    deal = forms.IntegerField(min_value=1, max_value=PROGRESSIVE_DEALS)
+    ns_trick = forms.IntegerField(label="N-S trick points", min_value=0, max_value=TRICK_POINTS_MAX)
+    ew_trick = forms.IntegerField(label="E-W trick points", min_value=0, max_value=TRICK_POINTS_MAX)
+    ns_above = forms.IntegerField(
+        label="N-S points above", min_value=0, max_value=ABOVE_POINTS_MAX, required=False
+    )
+    ew_above = forms.IntegerField(
+        label="E-W points above", min_value=0, max_value=ABOVE_POINTS_MAX, required=False
+    )
+    first_to_score = forms.ChoiceField(
+        label="Scored first", required=False,
+        choices=(("", "—"), ("ns", "N-S"), ("ew", "E-W")),
+    )  # fmt: skip
+
+    def deal_fields(self) -> dict:
+        """The cleaned deal as ``tournament.progressive.services.enter_deal`` takes it."""
+        data = self.cleaned_data
+        return {"ns_trick": data["ns_trick"], "ew_trick": data["ew_trick"],
+                "ns_above": data.get("ns_above") or 0, "ew_above": data.get("ew_above") or 0,
+                "first_to_score": data.get("first_to_score") or ""}  # fmt: skip
+
+
+class RatingsForm(forms.Form):
+    """The ratings of a club's players, one row (field ``rating_<pk>``) each: a whole number
+    of masterpoints or the club's rating, 0 to ``limits.RATING_MAX``; blank for none.  A bad
+    rating is refused at its own row, with the reason; ``ratings()`` gives the rows sent."""
+
+    RULE = f"A rating is a whole number from 0 to {limits.RATING_MAX:,}; leave it blank for none."
+
+    def __init__(self, players, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        messages = {"invalid": self.RULE, "min_value": self.RULE, "max_value": self.RULE}
+        for player in self.players:
+            self.fields[f"rating_{player.pk}"] = forms.IntegerField(
+                label=player.name, required=False, min_value=0, max_value=limits.RATING_MAX,
+                initial=player.rating, error_messages=messages,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 8}),
+            )  # fmt: skip
+
+    def rows(self):
+        """(player, its bound field) in the page's order."""
+        return [(p, self[f"rating_{p.pk}"]) for p in self.players]
+
+    def ratings(self) -> dict[int, int | None]:
+        """{player pk: rating or None} of the rows the POST carried (a player added since
+        the page was drawn has no row in it and keeps the rating it has)."""
+        return {
+            p.pk: self.cleaned_data[f"rating_{p.pk}"]
+            for p in self.players
+            if f"rating_{p.pk}" in self.data
+        }
+
+
+def five_hundred_points(post, section, round_number: int, table: int) -> dict[int, int]:
+    """A Five Hundred deal as posted: ``side_1``/``side_2`` (the odd and the even seats'
+    points, each partner credited with the whole [002 L7381–7384]) at four and six hands,
+    ``p_<player>`` at three and five.  Shared by the console and the table's page."""
+    from django.core.exceptions import ValidationError
+
+    from tournament.progressive import selectors as progressive_selectors
+
+    t = progressive_selectors.fh_table(section, round_number, table)
+    if t is None:
+        raise ValidationError({"table": f"There is no table {table} in round {round_number}."})
+    high = progressive_selectors.DEAL_POINTS_MAX
+
+    def value(key: str, who: str) -> int:
+        raw = (post.get(key) or "").strip()
+        if not raw:
+            raise ValidationError({"points": f"Give the points of {who} (0 if none)."})
+        try:
+            return limits.number(raw, f"the points of {who}", high, -high)
+        except ValueError as exc:
+            raise ValidationError({"points": f"{exc} (minus for a set-back)."}) from None
+
+    if t.partnership:
+        out = {}
+        for i, side in enumerate(t.sides(), start=1):
+            v = value(f"side_{i}", "players " + " and ".join(map(str, side)))
+            out.update(dict.fromkeys(side, v))
+        return out
+    return {p: value(f"p_{p}", f"player {p}") for p in t.seats}

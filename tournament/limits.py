@@ -22,6 +22,9 @@ BOARD_NUMBER_MAX = PBN_BOARD_NUMBER_MAX  # 1,000
 TABLE_NUMBER_MAX = 999
 ROUND_NUMBER_MAX = 999
 PLAYERS_MAX = 4 * MAX_TABLES
+#: a player's rating (masterpoints or the club's own): ``Player.rating``'s validator and the
+#: players' CSV (``tournament.interchange.formats.csv_io``) take the same bound
+RATING_MAX = 10_000_000
 
 __all__ = [
     "BOARD_NUMBER_MAX",
@@ -32,6 +35,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_TABLES",
     "PLAYERS_MAX",
+    "RATING_MAX",
     "ROUND_NUMBER_MAX",
     "TABLE_NUMBER_MAX",
     "number",

@@ -8,9 +8,12 @@ the session's status machine).  Multi-row writes go through ``services.py``.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -87,6 +90,12 @@ class Player(models.Model):
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=40, blank=True)
     gender = models.CharField(max_length=1, choices=Gender.choices, blank=True)
+    #: masterpoints or the club's own rating: sets a pair's stratum in a stratified event
+    #: (``scoring.engine.strata``); blank: no rating (the open stratum only)
+    rating = models.PositiveIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(10_000_000)],
+        help_text="Masterpoints or the club's rating; a stratified event places pairs by it.",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["name"]
@@ -262,6 +271,9 @@ class Section(models.Model):
     #: the chosen movement as produced by tournament.movements (Movement.to_json()).
     movement = models.JSONField(null=True, blank=True)
     movement_kind = models.CharField(max_length=32, blank=True)
+    #: a digest of ``movement`` kept by ``save`` (``movement_digest``): pages cached per
+    #: movement (the public movement grid) know it changed without reading the movement
+    movement_digest = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["session", "name"]
@@ -276,15 +288,36 @@ class Section(models.Model):
     def __str__(self) -> str:
         return f"Section {self.name}"
 
+    def save(self, *args, **kwargs):
+        digest = movement_digest(self.movement)
+        if digest != self.movement_digest:
+            self.movement_digest = digest
+            fields = kwargs.get("update_fields")
+            if fields is not None and "movement_digest" not in fields:
+                kwargs["update_fields"] = [*fields, "movement_digest"]
+        super().save(*args, **kwargs)
+
     def get_movement(self):
         """The stored movement as an engine object (or None before one is chosen).
 
         Parsed once per movement: the object is shared by every caller (and every section
         instance loaded with the same stored movement, ``_parsed_movement``), so treat it
         as read-only."""
+        if self.movement_digest and "movement" in self.get_deferred_fields():
+            cached = _MOVEMENTS.get(self.pk)  # loaded without its movement: known by digest
+            if cached is not None and cached[2] == self.movement_digest:
+                return cached[1]
         if not self.movement:
             return None
         return _parsed_movement(self.pk, self.movement)
+
+
+def movement_digest(movement) -> str:
+    """SHA-256 of a stored movement's canonical JSON ("" for none)."""
+    if not movement:
+        return ""
+    text = json.dumps(movement, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 #: Section pk -> (its stored movement JSON, the parsed movement), the most recent first out
@@ -306,7 +339,7 @@ def _parsed_movement(pk, data):
         _MOVEMENTS.pop(pk, None)
         while len(_MOVEMENTS) >= _MOVEMENTS_KEPT:
             _MOVEMENTS.pop(next(iter(_MOVEMENTS)), None)
-        _MOVEMENTS[pk] = (copy.deepcopy(data), movement)
+        _MOVEMENTS[pk] = (copy.deepcopy(data), movement, movement_digest(data))
     return movement
 
 
@@ -411,6 +444,12 @@ class TableToken(models.Model):
     token = models.CharField(max_length=64, unique=True)
     revoked = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
+    #: What the phone last said of its queue of writes kept offline (static/js/table-offline.js
+    #: reports it with every sync): how many are still unsent, the oldest one's time on the
+    #: phone, and when the server last heard from it.
+    queued = models.PositiveIntegerField(default=0)
+    queued_since = models.DateTimeField(null=True, blank=True)
+    synced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["section", "table_number"]
@@ -437,6 +476,19 @@ class ProgressiveTableResult(models.Model):
     ns_points = models.IntegerField(null=True, blank=True)
     ew_points = models.IntegerField(null=True, blank=True)
     tie_decision = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    #: the side that scored first, entered at the table: at a tie it progresses
+    #: ("the partners who score their points first progress" [002 L6473–6476, L6817–6818])
+    first_to_score = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    #: a two- or three-hand foot table: each player's points (player number as text → points)
+    #: [002 L6507–6515]; ``stays`` is the TD's ruling of who stays at a tied three-hand table
+    player_points = models.JSONField(default=dict, blank=True)
+    stays = models.PositiveIntegerField(null=True, blank=True)
+    #: lone hands made in this game, per player (player number as text → count), when the
+    #: conditions allow lone hands: the "most lone hands" prize [002 L6385–6387]
+    lone_hands = models.JSONField(default=dict, blank=True)
+    #: Progressive Five Hundred: the players a cut sent on from a tie for a place to
+    #: progress, as the TD entered it (``tournament.movements.five_hundred``)
+    progress = models.JSONField(default=list, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -456,6 +508,97 @@ class ProgressiveTableResult(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.round_number} table {self.table_number}"
+
+
+class ProgressiveDeal(models.Model):
+    """One deal of a progressive auction round at one table, as the table enters it: each
+    side's trick points below the line and points above (honours, penalties, slams).  The
+    round's score is worked out from the four deals by
+    ``tournament.movements.tallies.progressive_auction_round``: 125 for each game of 30 won
+    within the round, "possibly over several deals", nothing for a rubber [002 L2871–2875]."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="progressive_deals")
+    round_number = models.PositiveIntegerField()
+    table_number = models.PositiveIntegerField()
+    deal_number = models.PositiveSmallIntegerField()
+    ns_trick = models.PositiveIntegerField(default=0)
+    ew_trick = models.PositiveIntegerField(default=0)
+    ns_above = models.PositiveIntegerField(default=0)
+    ew_above = models.PositiveIntegerField(default=0)
+    entered_at_table = models.BooleanField(default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "round_number", "table_number", "deal_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round_number", "table_number", "deal_number"],
+                name="one_progressive_deal_per_table_round",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round_number} table {self.table_number} deal {self.deal_number}"
+
+
+class FiveHundredDeal(models.Model):
+    """One deal of a round of Progressive Five Hundred at one table: each player's points,
+    made (plus) or set back (minus), "entered … by one player and O. K.'d by adversary"; in
+    partnership play each partner is credited with the whole amount [002 L7378–7386].
+    ``points``: player number as text → points."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="five_hundred_deals"
+    )
+    round_number = models.PositiveIntegerField()
+    table_number = models.PositiveIntegerField()
+    deal_number = models.PositiveSmallIntegerField()
+    points = models.JSONField(default=dict)
+    entered_at_table = models.BooleanField(default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "round_number", "table_number", "deal_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round_number", "table_number", "deal_number"],
+                name="one_five_hundred_deal_per_table_round",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round_number} table {self.table_number} deal {self.deal_number}"
+
+
+class FosterDraw(models.Model):
+    """Foster's prize draw for one section [002 L2794–2846]: the 100 numbers in their bands,
+    sealed before play by the SHA-256 of the list and a secret ``salt``
+    (``tournament.movements.prizes.seal``); after play the number drawn in public.  The
+    ``digest`` is published at the seal; the list and the salt after the draw, so anyone
+    can check that the list was not changed."""
+
+    section = models.OneToOneField(Section, on_delete=models.CASCADE, related_name="foster_draw")
+    numbers = models.JSONField()
+    salt = models.CharField(max_length=64)
+    digest = models.CharField(max_length=64)
+    sealed_at = models.DateTimeField()
+    sealed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    drawn = models.PositiveIntegerField(null=True, blank=True)
+    drawn_at = models.DateTimeField(null=True, blank=True)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"Foster draw of {self.section}: {self.digest[:12]}"
 
 
 class ProgressivePrizeTie(models.Model):
@@ -482,3 +625,115 @@ class ProgressivePrizeTie(models.Model):
 
     def __str__(self) -> str:
         return f"Tie {self.players}: {self.method}"
+
+
+class SocialTableScore(models.Model):
+    """One table's points in one round of a social game scored as the book plays it
+    (``tournament.movements.social``): each side's points won, "without deducting the points
+    lost" [002 L2765–2767], and for a rubber left unfinished the games each side had won toward
+    it.  ``history`` keeps every earlier value with who changed it and when (the audit trail)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="social_scores")
+    round_number = models.PositiveIntegerField()
+    table_number = models.PositiveIntegerField()
+    ns_points = models.PositiveIntegerField()
+    ew_points = models.PositiveIntegerField()
+    finished = models.BooleanField(default=True)
+    ns_games = models.PositiveSmallIntegerField(default=0)
+    ew_games = models.PositiveSmallIntegerField(default=0)
+    entered_at_table = models.BooleanField(default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    history = models.JSONField(default=list, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "round_number", "table_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round_number", "table_number"],
+                name="one_social_score_per_table_round",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round_number} table {self.table_number}: {self.ns_points}–{self.ew_points}"
+
+
+class PrintJob(models.Model):
+    """A large document (the session pack) rendered by a task worker, then downloaded
+    (tournament/printing/jobs.py): the page polls ``done``/``total`` while it renders."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Waiting for the worker"
+        RUNNING = "running", "Rendering"
+        DONE = "done", "Ready"
+        FAILED = "failed", "Failed"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="print_jobs")
+    document = models.CharField(max_length=40)
+    section = models.CharField(max_length=20, blank=True)
+    page_size = models.CharField(max_length=10, default="A4")
+    base_url = models.CharField(max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    filename = models.CharField(max_length=200, blank=True)
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.document} ({self.page_size}) of {self.session}: {self.status}"
+
+
+class SwissMatch(models.Model):
+    """One match of a Swiss round (``tournament.swiss``): two entries of a section (teams or
+    pairs) paired by score, or one entry with the bye (``away`` empty).  The match score is
+    each side's IMPs; the VPs are read from the event's scale when shown, never stored."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="swiss_matches")
+    round_number = models.PositiveIntegerField()
+    table_number = models.PositiveIntegerField()
+    home = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="swiss_home")
+    away = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="swiss_away"
+    )
+    home_imps = models.PositiveIntegerField(null=True, blank=True)
+    away_imps = models.PositiveIntegerField(null=True, blank=True)
+    #: the board-by-board sheet the IMPs came from, ``[[board, table 1 N-S, table 2 N-S], …]``
+    #: (``scoring.engine.swiss_boards``); empty when the match total was entered
+    boards = models.JSONField(default=list, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "round_number", "table_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round_number", "table_number"],
+                name="one_swiss_match_per_table_round",
+            )
+        ]
+
+    def __str__(self) -> str:
+        away = self.away.number if self.away_id else "bye"
+        return f"Round {self.round_number} table {self.table_number}: {self.home.number} v {away}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+    @property
+    def has_score(self) -> bool:
+        return self.home_imps is not None and self.away_imps is not None

@@ -8,10 +8,11 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from scoring.models import BoardResult
 
-from .models import Club, Entry, Event, Section, Session
+from .models import Club, Entry, Event, PrintJob, Section, Session
 
 TD_GROUP = "Tournament directors"
 
@@ -80,8 +81,21 @@ def club_of_result(request, pk, **_):
     return result.section.session.event.club
 
 
+def club_of_protest(request, pk, **_):
+    return get_object_or_404(Club, events__sessions__sections__protests__pk=pk)
+
+
 def get_session(pk) -> Session:
     return get_object_or_404(Session.objects.select_related("event__club"), pk=pk)
+
+
+def get_print_job(session: Session, pk, with_content: bool = False) -> PrintJob:
+    """A print job of ``session`` (404 for another session's: the club was checked on it);
+    the PDF itself is read only ``with_content``."""
+    jobs = PrintJob.objects.filter(session=session)
+    if not with_content:
+        jobs = jobs.defer("content")
+    return get_object_or_404(jobs, pk=pk)
 
 
 def get_section(pk) -> Section:
@@ -94,3 +108,14 @@ def get_entry(pk) -> Entry:
 
 def get_event(pk) -> Event:
     return get_object_or_404(Event.objects.select_related("club"), pk=pk)
+
+
+def safe_next(request, default: str) -> str:
+    """Where a console form goes back to: its ``next`` when that is a path on this site,
+    else ``default`` (a ``next`` naming another site, ``//host`` or a scheme is ignored)."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    if url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, {request.get_host()}, require_https=request.is_secure()
+    ):
+        return url
+    return default

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -121,7 +122,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Connections are kept (CONN_MAX_AGE, 60 s unless set) as on PostgreSQL: opening one
+    # costs its file, the PRAGMAs above and Django's SQL functions on every request.  Each
+    # thread has its own (Django's connections are per thread; the development server closes
+    # a request thread's own when the thread ends); one in autocommit holds no lock between
+    # requests, and WAL gives each read the latest commit.  CONN_MAX_AGE=0 closes each at the
+    # end of its request.
+    # The test database is a file, not Django's shared in-memory one: there two writers in the
+    # browser tests' live server (a phone's sync and the console) fail at once with "database
+    # table is locked", where a file waits for the other writer (the timeout above), as the
+    # club's own database does.  One file per test process, removed when the tests end.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"club-test-{os.getpid()}.sqlite3")
+    }
     if str(DATABASES["default"]["NAME"]).startswith(str(DATA_DIR)):
         private_file(Path(DATABASES["default"]["NAME"]))
 
@@ -235,5 +248,7 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        # uvicorn's request lines (scripts/serve, the ASGI deployment), with the mask
+        "uvicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
     },
 }

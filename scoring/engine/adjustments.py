@@ -16,9 +16,11 @@ from scoring.engine.contract import ScoringError
 from scoring.engine.whist import round_half_up
 
 __all__ = [
+    "AVERAGE_METHODS",
     "PASSING_ON_PENALTY",
     "Adjusted",
     "average_for_table",
+    "check_adjusted_for_method",
     "parse_adjusted",
     "shifted_hands",
     "split_score",
@@ -89,6 +91,27 @@ def parse_adjusted(text: str) -> Adjusted:
         "adjusted",
         f"{text!r}: write N-S/E-W as 'A60/A40', 'A50/A50', 'A+/A-', '60%/40%' or IMPs '+3/-3'",
     )
+
+
+#: The methods that score an artificial line as each direction's average of the board's real
+#: results (``session._artificial``): whist tricks (rounded by the 1894 rule [000 L737]), net
+#: plus/minus and total points.  They have no Ave+ or Ave−, so only A50/A50 is taken.
+AVERAGE_METHODS = ("tricks", "tricks_teams", "net", "total_points")
+
+
+def check_adjusted_for_method(method: str, text: str) -> Adjusted:
+    """Parse an artificial score and refuse one the method cannot give: under an
+    ``AVERAGE_METHODS`` method "A60/A40" would silently score as the average, so only the
+    average itself (A50/A50) is accepted, with a message saying why."""
+    adj = parse_adjusted(text)
+    if method in AVERAGE_METHODS and (adj.kind, adj.ns, adj.ew) != ("percent", 50, 50):
+        raise ScoringError(
+            "adjusted",
+            f"{text!r}: this event is scored against the average, so an artificial score gives "
+            "each side the average of the other tables on the board; enter A50/A50 "
+            "(or NP if the board was not played).",
+        )
+    return adj
 
 
 def percent_to_imps(percent: Fraction) -> Fraction:

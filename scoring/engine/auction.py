@@ -17,6 +17,7 @@ __all__ = [
     "AuctionScore",
     "PlusMinus",
     "auction_deal_score",
+    "check_honours",
     "honours_points",
     "plus_minus",
 ]
@@ -32,6 +33,30 @@ TRUMP_HONOURS = {  # (in one hand, in partner's hand) -> points [002 L1889–191
 }  # fmt: skip
 NT_HONOURS = {(3, 0): 30, (2, 1): 30, (3, 1): 40, (2, 2): 40, (4, 0): 100}  # [002 L1913–1919]
 VALID_HONOUR_POINTS = frozenset((0, 30, 40, 50, 80, 90, 100))
+#: The honour scores that can occur: with a trump suit any of the table; at no trumps only
+#: 30, 40 and 100 ("3 aces", "4 aces between partners", "4 aces in one hand") [002 L1913–1919].
+NT_HONOUR_POINTS = frozenset((0, 30, 40, 100))
+
+
+def check_honours(strain: str | None, honours_ns: object, honours_ew: object) -> None:
+    """Refuse honour points that cannot occur on the deal [002 L1889–1923]: a value not in
+    the table of its strain (no trumps: 0/30/40/100), or honours to both sides (three of five
+    honours, or three of four aces, leave the other side too few to score); a passed-out deal
+    is not played and scores nothing at all [002 L1766–1767] (``strain`` None)."""
+    for name, value in (("honours_ns", honours_ns), ("honours_ew", honours_ew)):
+        if strain is None:
+            if value != 0:
+                raise ScoringError(name, "a passed-out deal is not played and scores no honours")
+            continue
+        allowed = NT_HONOUR_POINTS if strain == "NT" else VALID_HONOUR_POINTS
+        if isinstance(value, bool) or value not in allowed:
+            what = "at no trumps" if strain == "NT" else "with a trump suit"
+            raise ScoringError(name, f"honour points {what} must be one of {sorted(allowed)}")
+    if honours_ns and honours_ew:
+        raise ScoringError(
+            "honours_ew", "only one side can hold honours: with 3 of the honours (or aces) the "
+            "other side has too few to score",
+        )  # fmt: skip
 
 
 def honours_points(strain: str, in_one_hand: int, in_partners_hand: int) -> int:
@@ -100,20 +125,21 @@ def auction_deal_score(
 
     Honours are the points held (see :func:`honours_points`) and go to their holders whether the
     contract is made or not; each revoke costs 50 to the opponents (duplicate Law 7). A passed-out
-    board scores 0 for both sides [LAWS.md A-11].
+    board is not played and scores 0 for both sides, honours and all [002 L1766–1767, LAWS.md
+    A-11]; honours that cannot occur are refused (:func:`check_honours`).
     """
     if isinstance(contract, str):
         contract = Contract.parse(contract)
-    for name, value in (("honours_ns", honours_ns), ("honours_ew", honours_ew)):
-        if value not in VALID_HONOUR_POINTS:
-            raise ScoringError(name, f"honour points must be one of {sorted(VALID_HONOUR_POINTS)}")
+    check_honours(None if contract.passed_out else contract.strain, honours_ns, honours_ew)
     for name, value in (("revokes_ns", revokes_ns), ("revokes_ew", revokes_ew)):
         if not isinstance(value, int) or value < 0:
             raise ScoringError(name, f"revokes must be a whole number >= 0, got {value!r}")
+        if value and contract.passed_out:
+            raise ScoringError(name, "a passed-out deal is not played: there is no revoke")
     ns_col = REVOKE_PENALTY * revokes_ew + honours_ns
     ew_col = REVOKE_PENALTY * revokes_ns + honours_ew
     if contract.passed_out:
-        return AuctionScore(0, 0, ns_col, ew_col, honours_ns, honours_ew, None)
+        return AuctionScore(0, 0, 0, 0, 0, 0, None)
     check_tricks(tricks)
     side = side_of(declarer)
     trick_points, dec_col = _declarer_points(contract, tricks)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from scoring.engine.contract import ScoringError
+from scoring.engine.vp import wbf_vp
 
 __all__ = [
     "butler_datum",
@@ -84,26 +84,3 @@ def cross_imps(scores: Sequence[int]) -> list[Fraction]:
 def teams_board(ns_room1: int, ns_room2: int) -> int:
     """IMPs to the team sitting N-S in room 1: IMPs(NS_room1 − NS_room2) (Law 78B)."""
     return imps(ns_room1 - ns_room2)
-
-
-def wbf_vp(imp_margin: int | Fraction, boards: int) -> tuple[Decimal, Decimal]:
-    """WBF 2013 continuous 20-VP scale: (VPs of the team with ``imp_margin``, VPs of the other).
-
-    Technical Report of the WBF Scoring Panel (Bavin, Bethe, Bramley, Buchen), "The New WBF IMP
-    to VP Scales" (2013): blitz X = 15·√N, τ = (√5 − 1)/2, and for a win by I ≤ X IMPs
-    V = 10 + 10·(1 − τ^(3I/X)) / (1 − τ^3), capped at 20, to 2 d.p.; the loser takes 20 − V.
-    The report's small hand corrections of the printed tables are not applied.
-    """
-    if boards < 1:
-        raise ScoringError("boards", f"a match needs at least one board, got {boards}")
-    margin = abs(Fraction(imp_margin))
-    blitz = 15 * math.sqrt(boards)
-    tau = (math.sqrt(5) - 1) / 2
-    if margin >= blitz:
-        winner = Decimal(20)
-    else:
-        raw = 10 + 10 * (1 - tau ** (3 * float(margin) / blitz)) / (1 - tau**3)
-        winner = min(Decimal(repr(raw)).quantize(Decimal("0.01"), ROUND_HALF_UP), Decimal(20))
-    winner = winner.quantize(Decimal("0.01"))
-    loser = Decimal(20) - winner
-    return (winner, loser) if imp_margin >= 0 else (loser, winner)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.engine.contract import ScoringError
+from scoring.engine.weighted import weighted_half_units
 
 __all__ = [
     "BoardMatchpoints",
@@ -102,6 +103,7 @@ def matchpoint_board(
     scale: str = "EBU",
     use_neuberg: bool = True,
     acbl_single_result_60: bool = False,
+    weighted: bool = False,
 ) -> BoardMatchpoints:
     """Matchpoint one board. ``scores[i]`` is the N-S score of line i, or None when the line
     has an artificial adjusted score ``artificial[i] = (ns_percent, ew_percent)``.
@@ -114,6 +116,11 @@ def matchpoint_board(
     The comparison runs in whole half-units ``u`` (EBU matchpoints; twice ACBL ones); a
     factored score is one exact division: Neuberg ``((u+1)·N − n) / (d·n)`` and ratio scaling
     ``u·(N−1) / (d·(n−1))`` with ``d`` = 1 (EBU) or 2 (ACBL).
+
+    ``weighted``: some ``scores[i]`` are weighted parts ((weight, N-S score), ...) of a
+    weighted adjusted score (Law 12C1(c)); the units are then counted comparison by
+    comparison, each weighted (``scoring.engine.weighted.weighted_half_units``), and may be
+    fractions.  Without it the one sorted pass of ``half_units`` counts them.
     """
     _check_scale(scale)
     count = len(scores)
@@ -126,7 +133,8 @@ def matchpoint_board(
     ns: list[int | Fraction] = [0] * count
     ew: list[int | Fraction] = [0] * count
     if n_real:
-        units = half_units(scores if n_real == count else [scores[i] for i in real_idx])
+        reals = scores if n_real == count else [scores[i] for i in real_idx]
+        units = weighted_half_units(reals) if weighted else half_units(reals)
         if acbl_single_result_60 and n_real == 1:
             ns[real_idx[0]] = ew[real_idx[0]] = _exact(3 * full_top, 5)
         else:

@@ -35,6 +35,17 @@ def points_text(value: Any, decimals: int = 2, empty: str = "") -> str:
     return f"{number:.{decimals}f}"
 
 
+def signed_text(value: Any, decimals: int = 0, empty: str = "") -> str:
+    """A difference from an average with its sign: "+226", "−51", "0" [002 L3017–3023]."""
+    number = _float(value)
+    if number is None:
+        return empty if value is None or value == "" else str(value)
+    text = f"{abs(number):.{decimals}f}"
+    if float(text) == 0:
+        return text
+    return ("+" if number > 0 else "−") + text
+
+
 def percent_text(value: Any, empty: str = "—") -> str:
     """A percentage, always 2 decimals."""
     number = _float(value)

@@ -65,8 +65,13 @@ class ScoredLine:
         }
         if self.score_ew is not None and self.score_ew != -(self.score_ns or 0):
             out["score_ew"] = _score(self.score_ew)
+        for key in ("honours_ns", "honours_ew", "revokes_ns", "revokes_ew"):
+            if getattr(line, key, 0):
+                out[key] = getattr(line, key)
         if line.adjusted:
             out["adjusted"] = line.adjusted
+        if getattr(line, "weighted", None):
+            out["weighted"] = line.weighted  # Law 12C1(c): the weighting, exactly
         if not self.played:
             out["not_played"] = True
         out.update(
@@ -151,15 +156,41 @@ class SessionResult:
                 {"name": f.name, "standings": [_standing_json(s) for s in f.standings]}
                 for f in self.fields
             ],
-            "boards": [
-                {"board": b.board, "results": [line.to_json() for line in b.lines]}
-                for _, b in sorted(self.boards.items())
-            ],
+            "boards": [_board_json(b) for _, b in sorted(self.boards.items())],
         }
         for key in ("team_match", "imp_teams"):
             if key in self.extras:
                 out[key] = self.extras[key].to_json()
+        if self.method == "net":
+            out["balance"] = self.balance()
         return out
+
+    def balance(self) -> dict[str, Any]:
+        """Net plus/minus: the final balance "between the North and South and East and West
+        scores" — Σ net of every pair plus Σ excess, which is 0 when the session is right
+        [002 L3385–3388], with each direction's total and average [002 L3017–3023]."""
+        rows = [s for f in self.fields for s in f.standings if s.boards_played]
+        net = sum((s.score for s in rows), Fraction(0))
+        excess = sum((Fraction(s.extra.get("excess", 0)) for s in rows), Fraction(0))
+        fields = [
+            {"name": f.name, "total": float(display(sum((s.score for s in f.standings),
+                                                        Fraction(0)))),
+             "average": float(display(f.standings[0].extra.get("average", 0)))}
+            for f in self.fields if f.standings
+        ]  # fmt: skip
+        return {"net": float(display(net)), "excess": float(display(excess)),
+                "total": float(display(net + excess)), "balances": net + excess == 0,
+                "fields": fields}  # fmt: skip
+
+
+def _board_json(board: BoardResult) -> dict[str, Any]:
+    """A board's JSON, made once per ``BoardResult`` (kept on it, a private memo): a board
+    that ``rescore_board`` left as it was is not written out again.  Treat it as read-only."""
+    out = board.__dict__.get("_json")
+    if out is None:
+        out = {"board": board.board, "results": [line.to_json() for line in board.lines]}
+        object.__setattr__(board, "_json", out)
+    return out
 
 
 def _standing_json(s: Standing) -> dict[str, Any]:

@@ -161,3 +161,18 @@ def build_scorecard(
     kind = "percent" if method == MATCHPOINTS else "total"
     every = [x for r in rounds for line in r.lines for x in (line.points, line.running)]
     return Scorecard(entry, rounds, round(running, 2), chart, kind, places(every))
+
+
+def ruling_note(line: dict[str, Any]) -> str:
+    """A scored line's points set by a ruling, in words (its JSON keys ``penalty_ns``,
+    ``penalty_ew``, ``committee_ns``): "E-W −50 (Law 4d)", "committee +120 N-S (Law 7)";
+    "" for none. The travellers on screen, in CSV and in print say it the same way."""
+    notes = []
+    for key, name in (("penalty_ns", "N-S"), ("penalty_ew", "E-W")):
+        if line.get(key):
+            notes.append(f"{name} \u2212{line[key]:g} (Law 4d)")
+    committee = line.get("committee_ns")
+    if committee:
+        name = "N-S" if committee > 0 else "E-W"
+        notes.append(f"committee +{abs(committee):g} {name} (Law 7)")
+    return "; ".join(notes)

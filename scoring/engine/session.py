@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.engine.adjustments import Adjusted, parse_adjusted, percent_to_imps
-from scoring.engine.auction import VALID_HONOUR_POINTS, auction_deal_score, plus_minus
+from scoring.engine.auction import auction_deal_score, check_honours, plus_minus
 from scoring.engine.contract import (
     DIRECTIONS,
     Contract,
@@ -32,6 +32,7 @@ from scoring.engine.matchpoints import matchpoint_board, top
 from scoring.engine.results import BoardResult, ScoredLine, SessionResult
 from scoring.engine.team_match import TEAM_METHODS, TeamInfo, check_team_lines, check_teams
 from scoring.engine.totals import build_fields, retally
+from scoring.engine.weighted import expected_imps, parse_weighted
 from scoring.engine.whist import (
     average_tricks,
     check_whist_tricks,
@@ -90,8 +91,10 @@ class ResultLine:
 
     Give one of: ``contract`` + ``declarer`` + ``tricks`` (tricks taken by declarer; auction
     extras ``honours_ns``/``honours_ew`` honour points held and ``revokes_ns``/``revokes_ew``);
-    ``tricks_ns`` (whist, with revokes); ``score_ns`` (a direct N-S score); ``adjusted``
-    ("A60/A40": N-S then E-W; IMPs "+3/-3"); or ``not_played``. ``fouled_group`` names the group
+    ``tricks_ns`` (whist, with revokes and, for the team form, ``before_revoke_ns``/``_ew``:
+    the tricks a revoking side won before its first revoke [002 L4259–4263]); ``score_ns`` (a direct N-S score); ``adjusted``
+    ("A60/A40": N-S then E-W; IMPs "+3/-3"); ``weighted`` (a weighted adjusted score,
+    Law 12C1(c): "60% 4S N =; 40% 4S N -1"); or ``not_played``. ``fouled_group`` names the group
     a fouled board's result is compared within.
     """
 
@@ -113,6 +116,22 @@ class ResultLine:
     adjusted: str | None = None
     not_played: bool = False
     fouled_group: str | None = None
+    before_revoke_ns: int | None = None
+    before_revoke_ew: int | None = None
+    #: points taken off a side's board score, not given to the other (duplicate auction
+    #: Law 4d: 50 to the pair who passed on a hand with a wrong count [002 L3311–3315])
+    penalty_ns: int = 0
+    penalty_ew: int = 0
+    #: points the committee moves to N-S (negative: to E-W) on the deal, a loss beyond the
+    #: revoke penalty (duplicate auction Law 7 [002 L3350–3354])
+    committee_ns: int = 0
+    #: a weighted adjusted score (Law 12C1(c)), "60% 4S N =; 40% 4S N -1"
+    #: (``scoring.engine.weighted``): contract bridge only, instead of a contract
+    weighted: str | None = None
+
+
+#: The methods whose board points are points (so a penalty in points can be taken off).
+POINT_METHODS = ("net", "total_points")
 
 
 @dataclass(frozen=True)
@@ -140,6 +159,9 @@ class SessionInput:
     vulnerability: dict[int, str] = field(default_factory=dict)
     final: bool = False
     teams: tuple[TeamInfo, ...] = ()
+    #: mnemonic duplicate: each entry plays each board twice, once N-S and once E-W (the
+    #: replay with the hands exchanged [002 L4339–4341, L4364–4369])
+    replayed: bool = False
 
     def setting(self, key: str) -> Any:
         if key not in DEFAULT_SETTINGS:
@@ -162,9 +184,19 @@ def validate_line(game: str, line: ResultLine) -> None:
     _whole(line.ew, "ew", 1)
     if line.ns == line.ew:
         raise ScoringError("ew", f"entry {line.ns} cannot play against itself")
-    for name in ("revokes_ns", "revokes_ew"):
+    for name in ("revokes_ns", "revokes_ew", "penalty_ns", "penalty_ew"):
         _whole(getattr(line, name), name)
+    if isinstance(line.committee_ns, bool) or not isinstance(line.committee_ns, int):
+        raise ScoringError("committee_ns", f"must be a whole number, got {line.committee_ns!r}")
+    if line.committee_ns and game == "whist":
+        raise ScoringError(
+            "committee_ns", "the committee's adjustment in points is for bridge; whist revoke "
+            "penalties are in tricks",
+        )  # fmt: skip
     if line.not_played:
+        return
+    if line.weighted is not None:
+        _validate_weighted(game, line)
         return
     if line.adjusted is not None:
         parse_adjusted(line.adjusted)
@@ -172,13 +204,54 @@ def validate_line(game: str, line: ResultLine) -> None:
     if line.score_ns is not None:
         if isinstance(line.score_ns, bool) or not isinstance(line.score_ns, int | Fraction):
             raise ScoringError("score_ns", f"must be a number, got {line.score_ns!r}")
+        if game == "whist" and not 0 <= line.score_ns <= 13:
+            raise ScoringError(
+                "score_ns", f"a whist score is N-S tricks, 0-13 (E-W take the rest), got "
+                f"{line.score_ns}",
+            )  # fmt: skip
         return
     if game == "whist":
         if line.tricks_ns is None:
             raise ScoringError("tricks_ns", "a whist result needs the N-S tricks (0-13)")
         check_whist_tricks(line.tricks_ns)
+        _check_before_revoke(line)
         return
     _validate_contract_line(game, line)
+
+
+def _validate_weighted(game: str, line: ResultLine) -> None:
+    """A weighted score (Law 12C1(c)) stands for the table's result: contract bridge only,
+    with no contract, score or artificial score beside it."""
+    if game != "contract":
+        raise ScoringError(
+            "weighted", "a weighted score (Law 12C1(c)) is for contract bridge; give an "
+            "assigned score instead",
+        )  # fmt: skip
+    for name in ("adjusted", "score_ns", "contract"):
+        if getattr(line, name) is not None:
+            raise ScoringError(name, "a weighted score replaces the table's result: leave it blank")
+    if line.committee_ns:
+        raise ScoringError("committee_ns", "a weighted score takes no committee adjustment")
+    parse_weighted(line.weighted)
+
+
+def _check_before_revoke(line: ResultLine) -> None:
+    """Tricks won before a side's first revoke (the team form's exception [002 L4259–4263]):
+    0-13, no more than that side made, and only for a side that revoked."""
+    for side in ("ns", "ew"):
+        before = getattr(line, f"before_revoke_{side}")
+        if before is None:
+            continue
+        name = f"before_revoke_{side}"
+        _whole(before, name)
+        made = line.tricks_ns if side == "ns" else 13 - line.tricks_ns
+        if not getattr(line, f"revokes_{side}"):
+            raise ScoringError(name, f"tricks before the first revoke need a {side.upper()} revoke")
+        if before > made:
+            raise ScoringError(
+                name, f"{before} tricks won before the first revoke, but {side.upper()} made "
+                f"only {made}",
+            )  # fmt: skip
 
 
 def _validate_contract_line(game: str, line: ResultLine) -> None:
@@ -186,11 +259,12 @@ def _validate_contract_line(game: str, line: ResultLine) -> None:
         raise ScoringError("contract", "missing: give a contract, a score, an adjustment or NP")
     contract = _contract(line.contract)
     if game == "auction":
-        for name in ("honours_ns", "honours_ew"):
-            if getattr(line, name) not in VALID_HONOUR_POINTS:
-                raise ScoringError(
-                    name, f"honour points must be one of {sorted(VALID_HONOUR_POINTS)}"
-                )
+        strain = None if contract.passed_out else contract.strain
+        check_honours(strain, line.honours_ns, line.honours_ew)
+        if contract.passed_out:
+            for name in ("revokes_ns", "revokes_ew"):
+                if getattr(line, name):
+                    raise ScoringError(name, "a passed-out deal is not played: there is no revoke")
     if contract.passed_out:
         return
     if line.declarer not in DIRECTIONS:
@@ -213,7 +287,7 @@ def _check_input(inp: SessionInput) -> None:
     for key in inp.settings:
         inp.setting(key)
     known = {e.number for e in inp.entries}
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple] = set()
     teams = _entries_are_teams(inp)
     game = inp.game
     for line in inp.lines:
@@ -223,7 +297,7 @@ def _check_input(inp: SessionInput) -> None:
         for side, entry in (("ns", line.ns), ("ew", line.ew)):
             if known and entry not in known:
                 raise ScoringError(side, f"board {board}: entry {entry} is not in the session")
-            key = (board, entry)
+            key = (board, entry, side) if inp.replayed else (board, entry)
             if key in seen and not teams:
                 raise ScoringError(side, f"board {board}: entry {entry} has two results")
             seen.add(key)
@@ -255,12 +329,16 @@ def _plainly_valid(game: str, line: ResultLine) -> bool:
     Anything else goes through ``validate_line``, which names the faulty field."""
     if game != "contract" or line.not_played or line.adjusted is not None:
         return False
+    if line.weighted is not None:
+        return False
     ns, ew, board, tricks = line.ns, line.ew, line.board, line.tricks
     if not (type(board) is int and type(ns) is int and type(ew) is int):
         return False
     if board < 1 or ns < 1 or ew < 1 or ns == ew or line.score_ns is not None:
         return False
     if line.revokes_ns != 0 or line.revokes_ew != 0 or type(line.contract) is not str:
+        return False
+    if line.penalty_ns or line.penalty_ew or line.committee_ns:
         return False
     contract = _CONTRACTS.get(line.contract)
     if contract is None:
@@ -332,7 +410,17 @@ def rescore_board(
     if lines is None:
         lines = [line for line in inp.lines if line.board == board]
     lines = list(lines)
-    for line in lines:
+    old = result.boards.get(board)
+    before = old.lines if old is not None else ()
+    # a line equal to the one in its place before was validated then and scores the same
+    # deal (whist aside: a revoke's penalty depends on the other tables' results)
+    same = [False] * len(lines)
+    if inp.game != "whist":
+        for i, (line, scored) in enumerate(zip(lines, before, strict=False)):
+            same[i] = scored.line is line or scored.line == line
+    for i, line in enumerate(lines):
+        if same[i]:
+            continue
         if line.board != board:
             raise ScoringError("board", f"line of board {line.board} given for board {board}")
         if not _plainly_valid(inp.game, line):
@@ -347,11 +435,11 @@ def rescore_board(
         # the default expected count changed: every board moves
         others = [s.line for b, r in sorted(boards.items()) if b != board for s in r.lines]
         return score_session(replace(inp, lines=tuple(others + lines)))
-    old = boards.get(board)
     new = None
     if lines:
         expected = inp.results_expected.get(board, old_default)
-        new = boards[board] = score_board(inp, board, lines, expected)
+        prior = [before[i] if same[i] else None for i in range(len(lines))]
+        new = boards[board] = score_board(inp, board, lines, expected, prior)
     else:
         boards.pop(board, None)
     if result.tallies is None:
@@ -362,16 +450,33 @@ def rescore_board(
 
 def _check_board_entries(inp: SessionInput, lines: list[ResultLine]) -> None:
     """``_check_input``'s checks of entries, for one board's lines."""
-    known = {e.number for e in inp.entries}
+    known = _known_entries(inp)
     teams = _entries_are_teams(inp)
-    seen: set[int] = set()
+    numbers = [line.ns for line in lines] + [line.ew for line in lines]
+    if (not known or known.issuperset(numbers)) and (
+        teams or (not inp.replayed and len(set(numbers)) == len(numbers))
+    ):
+        return  # the common case, checked at once; else find the line to name
+    seen: set = set()
     for line in lines:
         for side, entry in (("ns", line.ns), ("ew", line.ew)):
             if known and entry not in known:
                 raise ScoringError(side, f"board {line.board}: entry {entry} is not in the session")
-            if entry in seen and not teams:
+            key = (entry, side) if inp.replayed else entry
+            if key in seen and not teams:
                 raise ScoringError(side, f"board {line.board}: entry {entry} has two results")
-            seen.add(entry)
+            seen.add(key)
+
+
+#: (the ``entries`` tuple of the last input checked, its entry numbers): a session rescored
+#: board after board keeps one input, whose entries need not be collected every time.
+_KNOWN: list = [None, frozenset()]
+
+
+def _known_entries(inp: SessionInput) -> frozenset[int]:
+    if _KNOWN[0] is not inp.entries:
+        _KNOWN[:] = [inp.entries, frozenset(e.number for e in inp.entries)]
+    return _KNOWN[1]
 
 
 def _assemble(
@@ -404,16 +509,36 @@ class _Deal:
     adjusted: Adjusted | None = None
     played: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    #: a weighted score's parts ((weight, N-S score), ...), Law 12C1(c); ``ns`` is their mean
+    parts: tuple | None = None
 
 
 def _deal(inp: SessionInput, line: ResultLine, vul: str) -> _Deal:
+    deal = _raw_deal(inp, line, vul)
+    committee = line.committee_ns
+    if committee and deal.played and deal.adjusted is None:
+        # Law 7: the committee's adjustment moves points from one side to the other
+        deal.ns, deal.ew = deal.ns + committee, deal.ew - committee
+        side = "N-S" if committee > 0 else "E-W"
+        deal.display = f"{deal.display} (committee +{abs(committee)} {side})"
+        deal.extra = {**deal.extra, "committee_ns": committee}
+    return deal
+
+
+def _raw_deal(inp: SessionInput, line: ResultLine, vul: str) -> _Deal:
     if line.not_played:
         return _Deal(None, None, "NP", played=False)
+    if line.weighted is not None:
+        weighted = parse_weighted(line.weighted)
+        mean = weighted.mean(vul)
+        return _Deal(mean, -mean, str(weighted), parts=weighted.scores(vul))
     if line.adjusted is not None:
         adj = parse_adjusted(line.adjusted)
         return _Deal(None, None, str(adj), adjusted=adj)
     if line.score_ns is not None:
         value = Fraction(line.score_ns)
+        if inp.game == "whist":  # each side's own tricks: 6 to N-S is 7 to E-W [000 L729, L765]
+            return _Deal(value, 13 - value, f"{line.score_ns} tricks (assigned)")
         return _Deal(value, -value, str(line.score_ns))
     if inp.game == "whist":
         t = line.tricks_ns
@@ -453,23 +578,44 @@ def _auction_deal(inp: SessionInput, line: ResultLine) -> _Deal:
 
 
 def _whist_revokes(inp: SessionInput, lines: list[ResultLine], deals: list[_Deal]) -> None:
-    """Apply whist revoke penalties in place (pair form ±R, or team form capped at average)."""
+    """Apply whist revoke penalties in place (pair form ±R, or team form capped at average).
+
+    The pair form records the score "as made, independently of the revoke penalty", marked
+    −R for the revokers and +R for their adversaries [002 L4265–4268]; when both sides revoke
+    on one deal, each side's mark is shown against the tricks as made (8 −R +R / 5 +R −R)."""
     for i, line in enumerate(lines):
+        deal = deals[i]
+        if deal.adjusted is not None or not deal.played:
+            continue
+        made = (deal.ns, deal.ew)
+        marks = {"ns": [], "ew": []}
         for side in ("ns", "ew"):
             revokes = getattr(line, f"revokes_{side}")
-            if revokes and deals[i].adjusted is None and deals[i].played:
-                _whist_revoke(inp, i, side, revokes, deals)
+            if revokes:
+                other = "ew" if side == "ns" else "ns"
+                marks[side].append("−R")
+                marks[other].append("+R")
+                _whist_revoke(inp, line, i, side, revokes, deals)
+        if deal.display.endswith("+R") and marks["ns"] and marks["ew"]:
+            ns_made, ew_made = (int(v) for v in made)
+            deal.display = f"{ns_made} {' '.join(marks['ns'])} / {ew_made} {' '.join(marks['ew'])}"
 
 
-def _whist_revoke(inp: SessionInput, i: int, side: str, revokes: int, deals: list[_Deal]) -> None:
+def _whist_revoke(
+    inp: SessionInput, line: ResultLine, i: int, side: str, revokes: int, deals: list[_Deal]
+) -> None:
     own = [d for j, d in enumerate(deals) if d.played and d.adjusted is None and j != i]
     made = int(getattr(deals[i], side))
     others = [int(getattr(d, side)) for d in own]
     if inp.setting("whist_revoke_form") == "team":
         pool = others + ([made] if inp.setting("whist_revoke_average_includes_offender") else [])
-        offenders = team_revoke(made, revokes, average_tricks(pool or [made]))
+        before = getattr(line, f"before_revoke_{side}") or 0
+        average = average_tricks(pool or [made])
+        offenders = team_revoke(made, revokes, average, before)
         non_offenders = 13 - offenders
         note = f"{offenders} (revoke, capped at average)"
+        if offenders > team_revoke(made, revokes, average):
+            note = f"{offenders} (revoke; {before} won before the first revoke kept)"
     else:
         offenders, non_offenders = pair_revoke(
             made, revokes, others, inp.setting("whist_full_revoke_penalty")
@@ -505,22 +651,75 @@ def line_score(inp: SessionInput, line: ResultLine) -> LineScore:
 
 
 def score_board(
-    inp: SessionInput, board: int, lines: list[ResultLine], expected: int
+    inp: SessionInput,
+    board: int,
+    lines: list[ResultLine],
+    expected: int,
+    prior: list[ScoredLine | None] | None = None,
 ) -> BoardResult:
-    """Score one board: deal scores per line, then the session's comparison method."""
+    """Score one board: deal scores per line, then the session's comparison method.
+
+    ``prior`` (``rescore_board``): for each line, its ``ScoredLine`` from before when the line
+    is unchanged (its deal score is taken from it, and it is kept as it was when its points
+    come out the same), else None."""
     vul = inp.vulnerability.get(board) or vulnerability(board)
-    deals = [_deal(inp, line, vul) for line in lines]
+    if prior is None:
+        prior = [None] * len(lines)
+        deals = [_deal(inp, line, vul) for line in lines]
+    else:
+        deals = [_deal(inp, line, vul)
+                 if p is None or p.line.adjusted is not None or p.line.weighted is not None
+                 else _Deal(p.score_ns, p.score_ew, p.display, None, p.played, p.extra)
+                 for line, p in zip(lines, prior, strict=True)]  # fmt: skip
     if inp.game == "whist":
         _whist_revokes(inp, lines, deals)
     points, top = compare_board(inp, lines, deals, expected)
+    if inp.method == "net":
+        _net_columns(deals, points)
+    _penalties(inp, lines, deals, points)
     scored = tuple(
-        ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra, d.ew)
-        for line, d, p in zip(lines, deals, points, strict=True)
+        old
+        if old is not None and old.ns_points == p[0] and old.ew_points == p[1]
+        else ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra, d.ew)
+        for line, d, p, old in zip(lines, deals, points, prior, strict=True)
     )
     return BoardResult(board, scored, top)
 
 
 _ZERO = (Fraction(0), Fraction(0))
+
+
+def _penalties(inp: SessionInput, lines, deals: list[_Deal], points: list) -> None:
+    """Take each side's penalty in points off its board points (Law 4d [002 L3311–3315]);
+    the other side gains nothing. Only where board points are points (``POINT_METHODS``)."""
+    for i, line in enumerate(lines):
+        if not (line.penalty_ns or line.penalty_ew):
+            continue
+        if inp.method not in POINT_METHODS:
+            raise ScoringError(
+                "penalty_ns", f"board {line.board}: a penalty in points (Law 4d) needs "
+                f"total-point scoring (net or total points), not {inp.method}",
+            )  # fmt: skip
+        ns, ew = points[i]
+        points[i] = (ns - line.penalty_ns, ew - line.penalty_ew)
+        deals[i].extra = {**deals[i].extra, "penalty_ns": line.penalty_ns,
+                          "penalty_ew": line.penalty_ew}  # fmt: skip
+
+
+def _net_columns(deals: list[_Deal], points: list[tuple[Fraction, Fraction]]) -> None:
+    """Net plus/minus: an assigned score (``score_ns``) or an artificial one has no Law 10
+    columns of its own, so its points go in the plus or minus column of each side: every
+    pair's plus − minus is then its net [002 L3378–3380]. An artificial line takes each
+    direction's average net, which falls short of balancing by the average excess: that
+    shortfall is the better side's excess, so Σ(net + excess) stays 0 [002 L3385–3388]."""
+    for deal, (ns, ew) in zip(deals, points, strict=True):
+        if not deal.played or "ns_plus" in deal.extra:
+            continue
+        short = max(-(ns + ew), 0)
+        deal.extra = {
+            "ns_plus": max(ns, 0), "ns_minus": max(-ns, 0), "ns_excess": short if ns > ew else 0,
+            "ew_plus": max(ew, 0), "ew_minus": max(-ew, 0), "ew_excess": 0 if ns > ew else short,
+        }  # fmt: skip
 
 
 def compare_board(
@@ -533,7 +732,9 @@ def compare_board(
     real = [i for i, d in enumerate(deals) if d.played and d.adjusted is None]
     values = [deals[i].ns for i in real]
     if inp.method in ("imps_butler", "imps_cross") and values:
-        if inp.method == "imps_butler":
+        if any(deals[i].parts is not None for i in real):
+            ns_imps = _weighted_imps(inp, [deals[i].parts or deals[i].ns for i in real], values)
+        elif inp.method == "imps_butler":
             datum = butler_datum(values, inp.setting("butler_drop"), inp.setting("butler_round"))
             ns_imps = [Fraction(imps(v - datum)) for v in values]
         else:
@@ -549,13 +750,33 @@ def compare_board(
     return points, None
 
 
+def _weighted_imps(inp: SessionInput, scores: list, means: list) -> list[Fraction]:
+    """Butler or cross-IMPs on a board with a weighted score (Law 12C1(c)): each part is
+    IMPed and the IMPs weighted (``scoring.engine.weighted.expected_imps``).  The Butler
+    datum takes the weighted table at its weighted mean score, one table's result among the
+    others [interp]."""
+    if inp.method == "imps_butler":
+        datum = butler_datum(means, inp.setting("butler_drop"), inp.setting("butler_round"))
+        return [expected_imps(s, datum) for s in scores]
+    n = len(scores)
+    if n < 2:
+        return [Fraction(0)] * n
+    return [
+        sum((expected_imps(s, o) for j, o in enumerate(scores) if j != i), Fraction(0)) / (n - 1)
+        for i, s in enumerate(scores)
+    ]
+
+
 def _teams(inp: SessionInput, lines, deals, real, points) -> None:
     """Each line against the other room's line of its match (the same teams, seats swapped,
     found through each pair's team; ``scoring.engine.imp_teams``): IMPs(NS − NS')."""
     found = other_rooms([lines[i] for i in real], owner(inp.teams))
     for a, b in found.items():
         i, j = real[a], real[b]
-        value = Fraction(imps(deals[i].ns - deals[j].ns))
+        if deals[i].parts is None and deals[j].parts is None:
+            value = Fraction(imps(deals[i].ns - deals[j].ns))
+        else:  # each part IMPed against the other room, weighted (Law 12C1(c))
+            value = expected_imps(deals[i].parts or deals[i].ns, deals[j].parts or deals[j].ns)
         points[i] = (value, -value)
 
 
@@ -588,16 +809,21 @@ def _matchpoint(inp: SessionInput, lines, deals, expected):
         if d.played:
             groups[lines[i].fouled_group].append(i)
     for members in groups.values():
-        scores, artificial = [], []
+        scores, artificial, weighted = [], [], False
         for i in members:
-            adj = deals[i].adjusted
+            deal = deals[i]
+            adj = deal.adjusted
             if adj is not None and adj.kind != "percent":
                 raise ScoringError("adjusted", f"board {lines[i].board}: use A60/A40 for MPs")
-            scores.append(None if adj else deals[i].ns)
+            if deal.parts is not None:
+                weighted = True
+                scores.append(deal.parts)
+            else:
+                scores.append(None if adj else deal.ns)
             artificial.append((adj.ns, adj.ew) if adj else None)
         mps = matchpoint_board(
             scores, artificial, max(expected, len(members)), scale, inp.setting("neuberg"),
-            inp.setting("acbl_single_result_60"),
+            inp.setting("acbl_single_result_60"), weighted,
         )  # fmt: skip
         for k, i in enumerate(members):
             points[i] = (mps.ns[k], mps.ew[k])

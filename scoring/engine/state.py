@@ -20,7 +20,7 @@ from scoring.engine.session import ResultLine, SessionInput, _assemble
 __all__ = ["FORMAT", "dump", "load"]
 
 #: Changes whenever the kept shape changes; a state of another format is not loaded.
-FORMAT = 1
+FORMAT = 2
 
 _LINE_FIELDS = tuple(f.name for f in dataclass_fields(ResultLine))
 
@@ -41,6 +41,10 @@ def dump(result: SessionResult) -> dict[str, Any]:
     """The scored boards of ``result`` as JSON-able data (``load`` gives them back)."""
     boards = []
     for number, board in result.boards.items():
+        kept = board.__dict__.get("_dumped")  # dumped once per BoardResult (a private memo)
+        if kept is not None and kept[0] == number:
+            boards.append(kept)
+            continue
         lines = []
         for s in board.lines:
             line = s.line
@@ -49,6 +53,7 @@ def dump(result: SessionResult) -> dict[str, Any]:
             lines.append([values, _num(s.score_ns), s.display, _num(s.ns_points),
                           _num(s.ew_points), s.played, extra, _num(s.score_ew)])  # fmt: skip
         boards.append([number, board.top, lines])
+        object.__setattr__(board, "_dumped", boards[-1])
     return {"format": FORMAT, "boards": boards}
 
 

@@ -49,6 +49,18 @@ __all__ = [
     "teams_from_seats",
 ]
 
+#: The movements that seat each method's teams: the team movement (teams of four), and for
+#: the whist match also the club match of two teams of any agreed number of pairs [000 L727].
+TEAM_MOVEMENTS = {"tricks_teams": ("team", "club-match"), "imps_teams": ("team",)}
+
+
+def team_movement_hint(method: str) -> str:
+    """What to choose, in words, for a team match of ``method``."""
+    if "club-match" in TEAM_MOVEMENTS.get(method, ()):
+        return "the team movement (or the club match, two teams of any number of pairs)"
+    return "the team movement"
+
+
 DIRECTIONS = ("NS", "EW")
 #: The methods that score teams made of pairs (``SessionInput.teams``): the whist team match,
 #: and teams of four at IMPs (``scoring.engine.imp_teams``). Both take their teams from the same place.

@@ -8,6 +8,7 @@ balance [002 L3385–3388]; total points (Law 78C). ``../shared/SCORING.md`` §2
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -111,10 +112,12 @@ class _Tally:
     real_points: int | Fraction = 0
     real_boards: int = 0
     columns: dict = field(default_factory=dict)
+    #: the sum of the matchpoint tops of the boards played (each board its own top)
+    tops: int = 0
 
     def copy(self) -> _Tally:
         return _Tally(self.points, self.played, dict(self.boards), self.real_points,
-                      self.real_boards, dict(self.columns))  # fmt: skip
+                      self.real_boards, dict(self.columns), self.tops)  # fmt: skip
 
 
 _EXTRA_KEYS = {side: tuple((key, f"{side}_{key}") for key in ("plus", "minus", "excess"))
@@ -125,12 +128,12 @@ def _tally(boards: Mapping[int, Any]) -> dict[int, _Tally]:
     """Sum each entry's points over all boards (N-S points when N-S, E-W points when E-W)."""
     tallies: dict[int, _Tally] = defaultdict(_Tally)
     for board in boards.values():
-        _add_lines(tallies, board.board, board.lines, 1)
+        _add_lines(tallies, board.board, board.lines, 1, board.top)
     return tallies
 
 
-def _add_lines(tallies: dict[int, _Tally], number: int, lines, sign: int) -> None:
-    """Add (``sign`` 1) or take off (−1) scored ``lines`` of board ``number``."""
+def _add_lines(tallies: dict[int, _Tally], number: int, lines, sign: int, top=None) -> None:
+    """Add (``sign`` 1) or take off (−1) scored ``lines`` of board ``number`` (MP ``top``)."""
     for scored in lines:
         line = scored.line
         real = line.adjusted is None
@@ -149,6 +152,8 @@ def _add_lines(tallies: dict[int, _Tally], number: int, lines, sign: int) -> Non
                 value = -value
             t.points += value
             t.played += sign
+            if top:
+                t.tops += sign * top
             if real:
                 t.real_points += value
                 t.real_boards += sign
@@ -165,7 +170,7 @@ def retally(tallies: Mapping[int, _Tally], old: Any | None, new: Any | None):
     before = list(old.lines) if old is not None else []
     after = list(new.lines) if new is not None else []
     if len(before) == len(after):
-        kept = [i for i in range(len(before)) if before[i] == after[i]]
+        kept = [i for i in range(len(before)) if before[i] is after[i] or before[i] == after[i]]
         if kept:
             drop = set(kept)
             before = [s for i, s in enumerate(before) if i not in drop]
@@ -179,8 +184,8 @@ def retally(tallies: Mapping[int, _Tally], old: Any | None, new: Any | None):
                 t = out.get(entry)
                 out[entry] = t.copy() if t is not None else _Tally()
     number = (old if old is not None else new).board if before or after else 0
-    _add_lines(out, number, before, -1)
-    _add_lines(out, number, after, 1)
+    _add_lines(out, number, before, -1, old.top if old is not None else None)
+    _add_lines(out, number, after, 1, new.top if new is not None else None)
     for entry in touched:
         t = out[entry]
         if type(t.points) is Fraction and t.points.denominator == 1:
@@ -238,6 +243,12 @@ class _Entry:
 _NO_FIELD_COLUMNS = ("matchpoints", "imps_butler", "imps_cross", "imps_teams", "total_points")
 
 
+#: Methods whose scores (whist pairs: tricks over each deal's average) or Law 10/11 columns
+#: (net: the direction average, above average) move for every entry of the field when one
+#: board changes: ranked afresh, never from the previous standings.
+FIELD_WIDE_METHODS = ("tricks", "net", "tricks_teams")
+
+
 def build_fields(
     inp: Any,
     boards: dict[int, Any],
@@ -257,6 +268,8 @@ def build_fields(
         tallies = previous = None  # artificial scores follow each pair's session percentage
     if tallies is None:
         tallies, previous = _tally(boards), None
+    if inp.method in FIELD_WIDE_METHODS:
+        previous = None  # every row's score or columns follow the whole field
     entries = _entries(inp, tallies)
     by_field: dict[str, list] = {}
     for entry in entries:
@@ -269,12 +282,15 @@ def build_fields(
         and previous[0].top == top
         and _dead(previous[0].boards) == dead
     ):
-        reuse = ({s.entry: s for f in previous[0].fields for s in f.standings}, previous[1])
+        reuse = ({f.name: f for f in previous[0].fields}, previous[1])
+    compared = over_average(boards) if inp.method == "tricks" else None
     fields = tuple(
-        _field(inp, name, members, tallies, top, dead, reuse) for name, members in by_field.items()
+        _field(inp, name, members, tallies, top, dead, reuse, compared)
+        for name, members in by_field.items()
     )
-    pairs = {s.entry: s for f in fields for s in f.standings}
     extras: dict[str, Any] = {}
+    if inp.method in ("imps_teams", "tricks_teams"):
+        pairs = {s.entry: s for f in fields for s in f.standings}
     if inp.method == "imps_teams":
         extras["vp"] = {}
         if boards:
@@ -284,6 +300,27 @@ def build_fields(
     if inp.method == "tricks_teams" and inp.teams and boards:
         extras["team_match"] = team_match(inp.teams, pairs)
     return fields, extras, tallies
+
+
+def over_average(boards: Mapping[int, Any]) -> dict[int, Fraction]:
+    """Whist pairs compared on the hands each played: on every deal, each side's tricks less
+    the average of its direction's real results on that deal, summed over the deals the pair
+    played [002 L3972–3975] ("each deal is so overplayed as to bring the play of ... pairs ...
+    into comparison"; the pair-form revoke bounds compare with "the other tables, on the deal"
+    [002 L4265–4277]). A deal a pair did not play counts neither for nor against it, so a pair
+    playing exactly to the average scores 0 however many deals it missed. Exact fractions."""
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for board in boards.values():
+        real = [s for s in board.lines if s.played and s.line.adjusted is None]
+        if not real:
+            continue
+        ns_mean = Fraction(sum(Fraction(s.ns_points) for s in real), len(real))
+        ew_mean = Fraction(sum(Fraction(s.ew_points) for s in real), len(real))
+        for s in board.lines:
+            if s.played:
+                out[s.line.ns] += Fraction(s.ns_points) - ns_mean
+                out[s.line.ew] += Fraction(s.ew_points) - ew_mean
+    return dict(out)
 
 
 def _dead(boards: Mapping[int, Any]) -> set[int]:
@@ -298,24 +335,49 @@ def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
         return Fraction(score, 2), None  # a team entry is on both rooms' lines of each comparison
     if inp.method != "matchpoints":
         return Fraction(score), None
+    raw = score
     if inp.setting("scale_missed_boards") and 0 < tally.played < scheduled:
         score = Fraction(score * scheduled, tally.played)
-    percent = Fraction(score * 100, top * scheduled) if top and scheduled else None
-    return Fraction(score), percent
+    return Fraction(score), _percent(inp, raw, tally, scheduled, top)
+
+
+def _percent(inp: Any, raw, tally: _Tally, scheduled: int, top: int | None) -> Fraction | None:
+    """The MPs won out of the MPs there were to win on the boards played, each board on its own
+    top (boards expecting fewer results have a smaller top); without scaling a missed board
+    counts as a zero at the mean top of those played."""
+    if not top or not scheduled:
+        return None
+    if not tally.played or not tally.tops:
+        return Fraction(raw * 100, top * scheduled)
+    possible = Fraction(tally.tops)
+    if not inp.setting("scale_missed_boards") and tally.played < scheduled:
+        possible = possible * scheduled / tally.played
+    return Fraction(raw * 100) / possible
 
 
 _NO_TALLY = _Tally()
 
 
 def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None,
-           dead: set = frozenset(), reuse: tuple[dict, set] | None = None):  # fmt: skip
+           dead: set = frozenset(), reuse: tuple[dict, set] | None = None,
+           compared: Mapping[int, Fraction] | None = None):  # fmt: skip
     """One field ranked on its totals (SCORING.md §6). Without a schedule, an entry was meant to
     play the most boards any entry of its field has lines on (a board nobody played aside).
-    ``reuse``: (entry -> its previous ``Standing``, the entries whose sums changed)."""
+    ``reuse``: (field name -> its previous ``FieldStandings``, the entries whose sums changed):
+    the untouched entries keep their order and rows, only the touched ones are placed again
+    (``_field_again``); ``compared``: whist pairs' tricks over average on the deals played
+    (``over_average``), their score."""
+    if reuse is not None and reuse[0].get(name) is not None:
+        again = _field_again(inp, members, tallies, top, dead, reuse[0][name], reuse[1])
+        if again is not None:
+            return again
+        before = {s.entry: s for s in reuse[0][name].standings}
+        touched = reuse[1]
+    else:
+        before, touched = {}, ()
     rows = []
     scheduled_of = inp.boards_scheduled
     field_boards = None
-    before, touched = reuse if reuse is not None else ({}, ())
     for entry in members:
         number = entry.number
         scheduled = scheduled_of.get(number)
@@ -334,6 +396,8 @@ def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], to
             continue
         tally = tallies.get(number, _NO_TALLY)
         score, percent = _score(inp, tally, scheduled, top)
+        if compared is not None:
+            score = compared.get(number, Fraction(0))
         rows.append([entry, score, percent, tally, scheduled])
     averages = _field_columns(inp, rows)
     keys = [display_key(r[1]) for r in rows]  # the total, never the percentage (SCORING.md §6)
@@ -347,7 +411,109 @@ def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], to
             continue
         standings.append(Standing(ranks[i], entry.number, entry.name, score, percent,
                                   tally.played, scheduled, averages[i]))  # fmt: skip
-    return FieldStandings(name, tuple(standings))
+    return _keyed(FieldStandings(name, tuple(standings)), inp, members, field_boards)
+
+
+def _sort_key(standing: Standing, key: int | None = None) -> tuple[int, int, int]:
+    """A standing's place in its field's order (``_places``): entries that played by their
+    displayed total, highest first, then by number; then those waiting, by number."""
+    if not standing.boards_played:
+        return (1, 0, standing.entry)
+    return (0, -(display_key(standing.score) if key is None else key), standing.entry)
+
+
+def _keyed(
+    field_standings: FieldStandings, inp: Any, members: list, field_boards: int | None,
+    keys: list | None = None, names: dict | None = None,
+) -> FieldStandings:  # fmt: skip
+    """``field_standings`` with what ``_field_again`` starts from kept beside it (a private
+    memo, not a dataclass field: equality and JSON are unchanged): each row's ``_sort_key``,
+    the members' names, the schedule and the boards an unscheduled entry was meant to play."""
+    if keys is None:
+        keys = [_sort_key(s) for s in field_standings.standings]
+    if names is None:
+        names = {e.number: e.name for e in members}
+    memo = (keys, names, dict(inp.boards_scheduled), field_boards)
+    object.__setattr__(field_standings, "_again", memo)
+    return field_standings
+
+
+def _field_again(inp: Any, members: list, tallies: Mapping[int, _Tally], top: int | None,
+                 dead: set, old: FieldStandings, touched: set):  # fmt: skip
+    """``_field`` after one board changed, from the field's previous standings ``old``: the
+    rows of the entries whose sums did not change stay in their order, the ``touched`` ones
+    are scored and sorted into it (one near-sorted merge), and the places are labelled again;
+    a row whose place is the same is the old ``Standing``.  None when it does not apply (the
+    field's members, names or schedule changed, or nobody in it has played: ``_field`` then
+    ranks the field afresh, as ``_places`` does)."""
+    memo = getattr(old, "_again", None)
+    if memo is None or not old.standings:
+        return None
+    old_keys, old_names, old_scheduled, old_field_boards = memo
+    names = {e.number: e.name for e in members}
+    scheduled_of = inp.boards_scheduled
+    if names != old_names or scheduled_of != old_scheduled:
+        return None
+    field_boards = None
+    if len(scheduled_of.keys() & names.keys()) < len(names) or None in scheduled_of.values():
+        # the untouched entries' boards are as they were (and the dead boards the same:
+        # ``build_fields``), so the most boards only the touched entries can raise; a fall
+        # is looked for over the whole field
+        most = max((_boards_of(tallies[n], dead) for n in touched if n in names and n in tallies),
+                   default=0)  # fmt: skip
+        if old_field_boards is not None and most >= old_field_boards:
+            field_boards = most
+        else:
+            field_boards = _field_boards(members, tallies, dead)
+    if field_boards != old_field_boards:
+        return None  # every unscheduled entry's percentage moves
+    items = [(k, s) for k, s in zip(old_keys, old.standings, strict=True) if s.entry not in touched]
+    for number in touched:
+        name = names.get(number)
+        if name is None:
+            continue
+        scheduled = scheduled_of.get(number)
+        if scheduled is None:
+            scheduled = field_boards
+        tally = tallies.get(number, _NO_TALLY)
+        score, percent = _score(inp, tally, scheduled, top)
+        if not tally.played:
+            percent = None
+        row = Standing("", number, name, score, percent, tally.played, scheduled, {})
+        items.append((_sort_key(row), row))
+    items.sort()  # the untouched rows are one sorted run: a merge
+    if items[0][0][0]:  # nobody has played: _places ranks them all together
+        return None
+    scored = bisect_left(items, ((1,),))
+    waiting = len(items) - scored
+    after = str(scored + 1) if waiting == 1 else f"={scored + 1}"
+    standings = []
+    label, last = "", None
+    for k, (key, standing) in enumerate(items):
+        if key[0]:
+            label = after
+        elif key[1] != last:
+            last = key[1]
+            tied = k + 1 < scored and items[k + 1][0][1] == last
+            label = f"={k + 1}" if tied else str(k + 1)
+        if standing.rank != label:
+            standing = _placed(standing, label)
+        standings.append(standing)
+    fs = FieldStandings(old.name, tuple(standings))
+    return _keyed(fs, inp, members, field_boards, [k for k, _ in items], names)
+
+
+def _placed(standing: Standing, label: str) -> Standing:
+    """``replace(standing, rank=label)``, at the cost of a dict copy: many rows move one place
+    when one board changes, and a frozen dataclass's ``__init__`` sets field by field."""
+    moved = object.__new__(Standing)
+    moved.__dict__.update(standing.__dict__)
+    moved.__dict__["rank"] = label
+    return moved
+
+
+def _boards_of(tally: _Tally, dead: set) -> int:
+    return len(tally.boards.keys() - dead) if dead else len(tally.boards)
 
 
 def _field_boards(members: list, tallies: Mapping[int, _Tally], dead: set) -> int:
@@ -389,11 +555,13 @@ def _played(tally) -> int:
 def _field_columns(inp: Any, rows: list) -> list[dict]:
     """Net plus/minus: plus, minus, excess, the direction average and above/below average;
     whist tricks: the rounded direction average and above/below average."""
-    if inp.method not in ("net", "tricks", "tricks_teams") or not rows:
+    if inp.method == "tricks":  # the score is already the comparison on the same deals
+        return [{"tricks": Fraction(r[3].points)} for r in rows]
+    if inp.method not in ("net", "tricks_teams") or not rows:
         return [{} for _ in rows]
     divisor = len(rows)
     average = direction_average([r[1] for r in rows], divisor)
-    if inp.method in ("tricks", "tricks_teams"):
+    if inp.method == "tricks_teams":
         average = Fraction(round_half_up(average))
     out = []
     for r in rows:

@@ -9,9 +9,16 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from scoring.engine.adjustments import AVERAGE_METHODS
 from scoring.engine.session import ResultLine, ScoringError, SessionInput, line_score
-from scoring.inputs import result_line
-from scoring.models import BoardResult, ResultAudit
+from scoring.inputs import IN_SECTION, result_line, scheduled_plays
+from scoring.models import BoardResult, QueuedWrite, ResultAudit
+
+
+def averages_only(event) -> bool:
+    """Whether the event's method scores an artificial line as the direction averages (whist
+    tricks, net plus/minus, total points): then A50/A50 is the only artificial score."""
+    return event.scoring_method in AVERAGE_METHODS
 
 
 def audit_trail(section, board: int):
@@ -82,3 +89,59 @@ def stored_scores(section, rows: list[BoardResult], ns: int, ew: int) -> dict[in
     """Each stored result of one round (pairs ``ns`` v ``ew``) with its deal score, by board
     number (the O.K. screen)."""
     return {row.board_number: _score(section, result_line(row, ns, ew)) for row in rows}
+
+
+# --- a table's rounds, for its phone page and its offline queue ---------------------------
+
+
+def table_rounds(section, table: int) -> list[dict]:
+    """Each round at ``table``: the pairs and the boards (sit-outs and phantoms left out)."""
+    movement = section.get_movement()
+    rounds: dict[int, dict] = {}
+    for board, plays in scheduled_plays(movement).items() if movement else ():
+        for play in plays:
+            if play.table == table:
+                item = rounds.setdefault(
+                    play.round, {"round": play.round, "ns": play.ns, "ew": play.ew, "boards": []}
+                )
+                item["boards"].append(board)
+    for item in rounds.values():
+        item["boards"].sort()
+    return [rounds[r] for r in sorted(rounds)]
+
+
+def current_round(rounds: list[dict], results: dict) -> dict | None:
+    """The table's current round: the first with a board lacking a confirmed result."""
+    for item in rounds:
+        for board in item["boards"]:
+            row = results.get((item["round"], board))
+            if row is None or row.status != BoardResult.Status.CONFIRMED:
+                return item
+    return None
+
+
+def table_state(section, table: int):
+    """(the table's rounds, its results by (round, board), its current round or None)."""
+    rounds = table_rounds(section, table)
+    results = {
+        (r.round_number, r.board_number): r
+        for r in BoardResult.objects.filter(section=section, table_number=table).order_by(
+            *IN_SECTION
+        )
+    }
+    return rounds, results, current_round(rounds, results)
+
+
+def queued_write(client_id: str) -> QueuedWrite | None:
+    """The answer already given to a phone's queued write (None: not seen yet)."""
+    return QueuedWrite.objects.filter(client_id=client_id).first()
+
+
+def queue_conflicts(section) -> list[QueuedWrite]:
+    """Writes from the tables' offline queues that were not applied because they conflict
+    with the stored result (the TD decides): shown on the console's during-play grid."""
+    return list(
+        QueuedWrite.objects.filter(section=section, outcome=QueuedWrite.Outcome.CONFLICT).order_by(
+            "table_number", "received"
+        )
+    )

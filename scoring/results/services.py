@@ -22,17 +22,18 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
+from scoring.engine.adjustments import check_adjusted_for_method
 from scoring.engine.session import ScoringError, validate_line
-from scoring.engine.team_match import TEAM_METHODS
-from scoring.inputs import result_line, scheduled_plays
+from scoring.engine.team_match import TEAM_METHODS, TEAM_MOVEMENTS, team_movement_hint
+from scoring.inputs import IN_SECTION, result_line, scheduled_plays
 from scoring.models import BoardResult, ResultAudit
-from scoring.standings.services import refresh_standings
+from scoring.standings.services import queue_refresh, refresh_standings
 from tournament.models import Entry, Section, Session
 
-TEXT_FIELDS = {"contract", "declarer", "lead", "adjusted", "fouled_group"}
+TEXT_FIELDS = {"contract", "declarer", "lead", "adjusted", "fouled_group", "weighted"}
 
 
 DEFAULTS: dict[str, Any] = {
@@ -44,12 +45,18 @@ DEFAULTS: dict[str, Any] = {
     "honours_ew": 0,
     "revokes_ns": 0,
     "revokes_ew": 0,
+    "before_revoke_ns": None,
+    "before_revoke_ew": None,
     "tricks_ns": None,
     "score_ns": None,
     "adjusted": "",
     "not_played": False,
     "fouled_group": "",
+    "weighted": "",
 }
+#: Set by rulings only (``scoring.rulings``) and kept when the result itself is corrected:
+#: Law 4d penalty points and the committee's Law 7 adjustment.
+RULING_POINTS: dict[str, int] = {"penalty_ns": 0, "penalty_ew": 0, "committee_ns": 0}
 
 
 class ResultConflict(ValidationError):
@@ -78,12 +85,14 @@ def _check_version(row: BoardResult, based_on: int | None) -> None:
 
 def normalise(fields: dict[str, Any]) -> dict[str, Any]:
     """The result fields in stored form: known keys only, blanks as the model stores them."""
-    unknown = set(fields) - set(DEFAULTS)
+    unknown = set(fields) - set(DEFAULTS) - set(RULING_POINTS)
     if unknown:
         raise ValidationError({sorted(unknown)[0]: "Unknown result field."})
     out = dict(DEFAULTS)
     for key, value in fields.items():
-        if key in TEXT_FIELDS:
+        if key in RULING_POINTS:
+            out[key] = RULING_POINTS[key] if value in ("", None) else value
+        elif key in TEXT_FIELDS:
             out[key] = (value or "").strip().upper() if key != "fouled_group" else (value or "")
         else:
             out[key] = DEFAULTS[key] if value in ("", None) else value
@@ -94,6 +103,7 @@ def normalise(fields: dict[str, Any]) -> dict[str, Any]:
 
 def snapshot(row: BoardResult) -> dict[str, Any]:
     data = {key: getattr(row, key) for key in DEFAULTS}
+    data.update({key: getattr(row, key) for key in RULING_POINTS if getattr(row, key)})
     data.update(
         board=row.board_number,
         ns=row.ns_entry.number,
@@ -105,13 +115,24 @@ def snapshot(row: BoardResult) -> dict[str, Any]:
     return data
 
 
-def _entry(section: Section, number: Any, field: str) -> Entry:
-    try:
-        return section.entries.get(number=int(number))
-    except (Entry.DoesNotExist, TypeError, ValueError):
-        raise ValidationError(
-            {field: f"There is no entry {number} in section {section.name}."}
-        ) from None
+def _entries(section: Section, ns: Any, ew: Any) -> tuple[Entry, Entry]:
+    """The N-S and E-W entries by number, in one query; a missing one refused at its field."""
+    numbers = {}
+    for field, number in (("ns", ns), ("ew", ew)):
+        try:
+            numbers[field] = int(number)
+        except (TypeError, ValueError):
+            raise _no_entry(section, number, field) from None
+    rows = section.entries.filter(number__in=set(numbers.values())).order_by()
+    found = {e.number: e for e in rows}
+    for field, number in (("ns", ns), ("ew", ew)):
+        if numbers[field] not in found:
+            raise _no_entry(section, number, field)
+    return found[numbers["ns"]], found[numbers["ew"]]
+
+
+def _no_entry(section: Section, number: Any, field: str) -> ValidationError:
+    return ValidationError({field: f"There is no entry {number} in section {section.name}."})
 
 
 def check_scheduled(section: Section, board: int, ns: int, ew: int, round_number: int | None):
@@ -140,6 +161,8 @@ def check_scheduled(section: Section, board: int, ns: int, ew: int, round_number
 def _validate(session: Session, line) -> None:
     try:
         validate_line(session.event.game, line)
+        if line.adjusted is not None:
+            check_adjusted_for_method(session.event.scoring_method, line.adjusted)
     except ScoringError as exc:
         field = {"board": "board_number", "ns": "ns", "ew": "ew"}.get(exc.field, exc.field)
         raise ValidationError({field: exc.message}) from None
@@ -150,14 +173,15 @@ def _check_team_movement(session: Session, section: Section) -> None:
     movement seats: refuse a result before that movement is chosen (nothing is saved)."""
     if session.event.scoring_method not in TEAM_METHODS:
         return
-    if section.movement_kind != "team":
+    if section.movement_kind not in TEAM_MOVEMENTS.get(session.event.scoring_method, ("team",)):
         what = {"imps_teams": "an IMP team match"}.get(
             session.event.scoring_method, "a whist team match"
         )
         raise ValidationError(
             {
-                "__all__": f"Section {section.name} is {what}: choose the team movement before "
-                "entering results, so each pair's team is known."
+                "__all__": f"Section {section.name} is {what}: choose "
+                f"{team_movement_hint(session.event.scoring_method)} before entering results, "
+                "so each pair's team is known."
             }
         )
 
@@ -179,6 +203,16 @@ def record_result(section: Section, **kwargs) -> BoardResult:
 
 
 @transaction.atomic
+def record_results(section: Section, plays: list[dict[str, Any]], **kwargs) -> list[BoardResult]:
+    """Store several new results in one transaction (each ``plays`` item: the keyword
+    arguments of :func:`_record_result` that differ; ``kwargs`` those they share), then bring
+    the standings up to date once. Any refusal leaves none of them stored."""
+    rows = [_record_result(section, **play, **kwargs) for play in plays]
+    refresh_standings(section.session_id)
+    return rows
+
+
+@transaction.atomic
 def _record_result(
     section: Section,
     *,
@@ -191,16 +225,20 @@ def _record_result(
     actor: str = "",
     via: str = "td",
     based_on: int | None = None,
+    reported_by: str | None = None,
 ) -> BoardResult:
     """Store a new result; idempotent for an identical resend; conflict for a different one.
 
     ``based_on=0`` says the page showed no result yet: a different result stored since is
     refused as a stale page (:class:`StaleResult`) rather than reported as a conflict.
+    ``reported_by="EW"``: this is E-W's own entry; when the event's ``differing_entries`` is
+    ``"ew"`` it is taken as correct over a different stored entry of the same table (each side
+    keeps its own score; N-S did not compare [000 L731]), with an audit record.
     """
-    session = Session.objects.select_for_update().get(pk=section.session_id)
+    session = _locked_session(section.session_id)
     _writable(session, user)
     _check_team_movement(session, section)
-    ns_entry, ew_entry = _entry(section, ns, "ns"), _entry(section, ew, "ew")
+    ns_entry, ew_entry = _entries(section, ns, ew)
     data = normalise(fields)
     round_number, table = check_scheduled(
         section, board_number, ns_entry.number, ew_entry.number, round_number
@@ -211,6 +249,8 @@ def _record_result(
     )
     existing = _existing(section, board_number, ns_entry, ew_entry)
     if existing is not None:
+        if _ew_taken(session, existing, data, ns_entry, ew_entry, reported_by):
+            return _take_ew(session, existing, data, user, actor)
         return _same_or_conflict(existing, data, ns_entry, ew_entry, based_on)
     row = _unsaved(section, board_number, ns_entry, ew_entry, round_number, table, data)
     row.entered_by = user if user is not None and user.is_authenticated else None
@@ -229,6 +269,36 @@ def _record_result(
     return row
 
 
+EW_TAKEN = "E-W's score taken as correct: N-S did not compare (each side keeps its own score)"
+
+
+def _ew_taken(session, existing, data, ns_entry, ew_entry, reported_by) -> bool:
+    """E-W's entry replaces a different one of the same table [000 L731] (the condition)."""
+    return (
+        reported_by == "EW"
+        and session.event.condition("differing_entries", "director") == "ew"
+        and existing.ns_entry_id == ns_entry.pk
+        and existing.ew_entry_id == ew_entry.pk
+        and any(getattr(existing, k) != v for k, v in data.items())
+    )
+
+
+def _take_ew(session, row: BoardResult, data: dict, user, actor: str) -> BoardResult:
+    """Write E-W's entry over the stored one, with the audit trail (``EW_TAKEN``)."""
+    old = snapshot(row)
+    for key, value in data.items():
+        setattr(row, key, value)
+    row.version += 1
+    row.save()
+    ResultAudit.objects.create(
+        section=row.section, result=row, board_number=row.board_number, action="correct",
+        old=old, new=snapshot(row), reason=f"{EW_TAKEN} [000 L731]",
+        user=user if user is not None and user.is_authenticated else None, actor=actor,
+    )  # fmt: skip
+    _bump(session)
+    return row
+
+
 def _unsaved(section, board, ns_entry, ew_entry, round_number, table, data) -> BoardResult:
     return BoardResult(
         section=section, board_number=board, ns_entry=ns_entry, ew_entry=ew_entry,
@@ -237,18 +307,29 @@ def _unsaved(section, board, ns_entry, ew_entry, round_number, table, data) -> B
 
 
 def _existing(section, board, ns_entry, ew_entry) -> BoardResult | None:
-    return (
-        BoardResult.objects.select_for_update()
-        .filter(section=section, board_number=board)
-        .filter(ns_entry__in=[ns_entry, ew_entry])
+    """The stored result of ``board`` for either pair, locked: one with either pair N-S
+    first, else one with either pair E-W (a mnemonic movement: either pair in its own seat,
+    each pair plays each deal once each way); one query."""
+    pairs = [ns_entry, ew_entry]
+    if section.movement_kind == "mnemonic":
+        either = Q(ns_entry=ns_entry) | Q(ew_entry=ew_entry)
+    else:
+        either = Q(ns_entry__in=pairs) | Q(ew_entry__in=pairs)
+    rows = list(
+        BoardResult.objects.select_for_update(of=("self",))
+        .filter(either, section=section, board_number=board)
         .select_related("ns_entry", "ew_entry")
-        .first()
-    ) or (
-        BoardResult.objects.select_for_update()
-        .filter(section=section, board_number=board, ew_entry__in=[ns_entry, ew_entry])
-        .select_related("ns_entry", "ew_entry")
-        .first()
+        .order_by(*IN_SECTION)
     )
+    if section.movement_kind == "mnemonic":
+        return rows[0] if rows else None
+    ids = {ns_entry.pk, ew_entry.pk}
+    return next((r for r in rows if r.ns_entry_id in ids), rows[0] if rows else None)
+
+
+def _locked_session(pk: int) -> Session:
+    """The session row, locked for the write (its event read in the same query, not locked)."""
+    return Session.objects.select_for_update(of=("self",)).select_related("event").get(pk=pk)
 
 
 def _same_or_conflict(
@@ -272,6 +353,8 @@ def describe(row: BoardResult) -> str:
         return "not played"
     if row.adjusted:
         return f"an adjusted score {row.adjusted}"
+    if row.weighted:
+        return f"a weighted score {row.weighted}"
     if row.score_ns is not None:
         return f"a score of {row.score_ns}"
     if row.tricks_ns is not None:
@@ -302,12 +385,13 @@ def _correct_result(
     """Change a result.  Decided under the row lock: a page's write based on an older
     version is refused (``based_on``); a table (``at_table``) cannot change a confirmed
     result at all; the TD can, with a reason.  Every change is audited."""
-    session = Session.objects.select_for_update().get(pk=row.section.session_id)
+    session = _locked_session(row.section.session_id)
     _writable(session, user)
     row = (
         BoardResult.objects.select_for_update()
         .select_related("ns_entry", "ew_entry")
         .filter(pk=row.pk)
+        .order_by()
         .first()
     )
     if row is None:
@@ -347,7 +431,7 @@ def delete_result(row: BoardResult, *, user, reason: str) -> None:
 
 @transaction.atomic
 def _delete_result(row: BoardResult, *, user, reason: str) -> None:
-    session = Session.objects.select_for_update().get(pk=row.section.session_id)
+    session = _locked_session(row.section.session_id)
     _writable(session, user)
     if not (reason or "").strip():
         raise ValidationError({"reason": "Give the reason for removing this result."})
@@ -378,12 +462,12 @@ def confirm(
     is confirmed (:class:`StaleResult`).  The O.K. raises each row's version, so a page
     loaded before it cannot change the result afterwards.
     """
-    session = Session.objects.select_for_update().get(pk=section.session_id)
+    session = _locked_session(section.session_id)
     _writable(session, user)
     rows = list(
         BoardResult.objects.select_for_update().filter(
             section=section, table_number=table_number, round_number=round_number,
-        )
+        ).order_by(*IN_SECTION)
     )  # fmt: skip
     if versions is not None:
         stored = {row.board_number: row.version for row in rows}
@@ -411,3 +495,38 @@ def confirm(
 def _bump(session: Session) -> None:
     """Inside a result write (the session row is locked): one more version of the results."""
     Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
+
+
+def store_at_table(
+    section: Section, table_number: int, current: dict, *, board: int, based_on: int,
+    fields: dict[str, Any],
+) -> BoardResult:  # fmt: skip
+    """A table's write of a board of its current round (``current``: the round, its pairs and
+    boards, from ``selectors.table_state``): a new result when the page showed none
+    (``based_on`` 0), else a change of the stored one based on the version the page showed;
+    both decided under the row lock.  A confirmed result is never changed here.  The table
+    does not wait for the standings: they follow on the task queue
+    (``scoring.standings.services.queue_refresh``, in the write's transaction)."""
+    actor = f"table {table_number}"
+    with transaction.atomic():
+        if based_on == 0:
+            row = _record_result(
+                section, board_number=board, ns=current["ns"], ew=current["ew"],
+                round_number=current["round"], fields=fields, actor=actor, via="table",
+                based_on=0,
+            )  # fmt: skip
+        else:
+            existing = BoardResult.objects.filter(
+                section=section, table_number=table_number, round_number=current["round"],
+                board_number=board,
+            ).order_by(*IN_SECTION).first()  # fmt: skip
+            if existing is None:
+                raise StaleResult(f"Board {board} {STALE}.", field="board_number")
+            row = _correct_result(
+                existing, fields=fields, user=None, based_on=based_on, at_table=True,
+                reason=f"changed at {actor} before the opponents' O.K.", actor=actor,
+            )  # fmt: skip
+        queued = queue_refresh(section.session_id)
+    if not queued:
+        refresh_standings(section.session_id)
+    return row

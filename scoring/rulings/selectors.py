@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.models import Ruling
+from scoring.models import Protest, Ruling
 
 TITLES = {
     "average": "Average to both sides",
@@ -18,6 +18,9 @@ TITLES = {
     "wrong_count": "Wrong number of cards (Law 4c)",
     "shifted": "Shifted hands (Law 5)",
     "revoke": "Revoke penalty",
+    "passing_on": "Passed on a wrong count (Law 4d)",
+    "revoke_loss": "Loss beyond the revoke penalty (Law 7)",
+    "weighted": "Weighted score (Law 12C1(c))",
 }
 SIDES = {"NS": "N-S", "EW": "E-W", "both": "both sides"}
 _PERCENTS = re.compile(r"^A(\d+)/A(\d+)$")
@@ -75,6 +78,14 @@ def describe(kind: str, details: dict[str, Any] | None) -> str:
         n = d.get("revokes") or 0
         side = SIDES.get(d.get("side"), d.get("side") or "?")
         return f"{_table(d)}: {n} revoke{'' if n == 1 else 's'} by {side}"
+    if kind == "passing_on":
+        side = {"NS": "N-S", "EW": "E-W", "both": "both pairs"}.get(d.get("at_fault"), "?")
+        return f"{_table(d)}: {side} passed the board on; {d.get('points')} points off"
+    if kind == "weighted":
+        return f"{_table(d)}: {d.get('weighted')}"
+    if kind == "revoke_loss":
+        side = SIDES.get(d.get("side"), d.get("side") or "?")
+        return f"{_table(d)}: the committee adjusts {d.get('points')} points to {side}"
     return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d.items())
 
 
@@ -85,3 +96,33 @@ def board_rulings(section, board: int) -> list[RulingLine]:
         RulingLine(r, TITLES.get(r.kind, r.kind.replace("_", " ")), describe(r.kind, r.details))
         for r in rows
     ]
+
+
+def protests(session, *, decided_only: bool = False) -> list[Protest]:
+    """The protests of a session (Law 12), by section and board; only the decided ones for
+    the public results."""
+    rows = (
+        Protest.objects.filter(section__session=session)
+        .select_related("section", "entry", "decided_by", "user")
+        .defer("section__movement")  # tens of KB of JSON a row, not shown
+        # the model's order (section, board, filed, pk) within one session: the section's
+        # own ordering would join and sort by the session's date for nothing
+        .order_by("section__name", "board_number", "filed_at", "pk")
+    )
+    if decided_only:
+        rows = rows.exclude(status=Protest.Status.OPEN)
+    return list(rows)
+
+
+def open_protests(session) -> list[Protest]:
+    """The protests the committee has not decided yet (they keep the session from final)."""
+    return [p for p in protests(session) if not p.decided]
+
+
+def protest(pk) -> Protest:
+    """One protest (404 if there is none)."""
+    from django.shortcuts import get_object_or_404
+
+    return get_object_or_404(
+        Protest.objects.select_related("section__session__event", "entry"), pk=pk
+    )

@@ -49,6 +49,25 @@ def standings_data(session: Session) -> dict[str, Any]:
     return (row.data if row else None) or {"sections": []}
 
 
+def standings_and_pending(session: Session) -> tuple[dict[str, Any], bool]:
+    """``standings_data`` and ``pending`` in one query (the TD's standings page)."""
+    row = Standings.objects.filter(session=session).only("data", "computed_version").first()
+    data = (row.data if row else None) or {"sections": []}
+    return data, session.results_version > (row.computed_version if row else 0)
+
+
+def pending(session: Session) -> bool:
+    """A result is stored that the kept standings do not include yet: a table's write is
+    scored by the task queue's worker a moment after it answered
+    (``scoring.standings.services.queue_refresh``).  Reads ``session.standings`` (its
+    ``computed_version``), with the session when the caller selected it."""
+    try:
+        computed = session.standings.computed_version
+    except Standings.DoesNotExist:
+        computed = 0
+    return session.results_version > computed
+
+
 def result_counts(session: Session) -> Counter:
     """(section id, board number) → how many results are in (one query)."""
     rows = (
@@ -82,7 +101,9 @@ def sections_with_entries(session: Session) -> list[Section]:
     players = EntryPlayer.objects.select_related("player").order_by("position")
     entries = Entry.objects.prefetch_related(Prefetch("entry_players", queryset=players))
     return list(
-        session.sections.prefetch_related(Prefetch("entries", queryset=entries.order_by("number")))
+        session.sections.defer("movement").prefetch_related(  # known by digest: get_movement
+            Prefetch("entries", queryset=entries.order_by("number"))
+        )
     )
 
 
@@ -98,6 +119,8 @@ class SectionStandings:
     names: dict[int, str] = field(default_factory=dict)
     team_match: dict[str, Any] | None = None
     imp_teams: dict[str, Any] | None = None
+    #: net plus/minus: the Law 11 balance and the direction averages (``SessionResult.balance``)
+    balance: dict[str, Any] | None = None
 
 
 def public_standings(session: Session) -> list[SectionStandings]:
@@ -115,7 +138,8 @@ def public_standings(session: Session) -> list[SectionStandings]:
         names = {e.number: e.display_name for e in section.entries.all()}
         fields = scored.get("fields", [])
         match, imp_teams = scored.get("team_match"), scored.get("imp_teams")
-        out.append(SectionStandings(section, fields, visible, hidden, names, match, imp_teams))
+        out.append(SectionStandings(section, fields, visible, hidden, names, match, imp_teams,
+                                    scored.get("balance")))  # fmt: skip
     return out
 
 

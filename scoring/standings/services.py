@@ -11,24 +11,32 @@ in any other way (entries, movement, conditions, status, the engine's code) is s
 as is everything when nothing usable is kept; ``recompute_standings`` always scores in full
 and is the check of the incremental path (tests/scoring/test_incremental_standings.py).  A
 worker keeps the scored sections of its last writes in memory, keyed by ``state_key`` (new at
-every save), so it skips reading the kept state back when no other worker wrote since.
+every save), so it skips reading the kept state back when no other worker wrote since.  The
+kept state is written when a section is scored in full and otherwise every ``STATE_LAG``
+boards rescored; an older kept state is continued the same way (its audit says from where).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import uuid
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 from django.db import transaction
 from django.db.models import F, Max, Q
+from django_tasks import task
+from django_tasks.backends.immediate import ImmediateBackend
 
 from scoring.engine import state as engine_state
 from scoring.engine.individual import individual_result
 from scoring.engine.session import rescore_board, score_session
+from scoring.engine.strata import pair_rating, parse_strata, strata_of, strata_text, stratum_places
 from scoring.inputs import (
     board_lines,
+    entry_ratings,
     individual_seats,
     lines_decide_fields,
     section_input,
@@ -36,6 +44,8 @@ from scoring.inputs import (
 )
 from scoring.models import ResultAudit, Standings
 from tournament.models import Section, Session
+
+log = logging.getLogger(__name__)
 
 
 def _individual(section: Section, inp, result):
@@ -45,6 +55,18 @@ def _individual(section: Section, inp, result):
         return result
     names = {e.number: e.name for e in inp.entries}
     return individual_result(result, seats, names, inp.boards_scheduled)
+
+
+def exact_figures(result) -> dict:
+    """The figures the JSON shows rounded, kept exact for the events of several sessions
+    (``tournament.prizes.combined``): the board ``top`` and each entry's ``exact``
+    [score, percent] as fraction texts ("101/4")."""
+    exact = {
+        str(s.entry): [str(s.score), None if s.percent is None else str(s.percent)]
+        for f in result.fields
+        for s in f.standings
+    }
+    return {"top": result.top, "exact": exact}
 
 
 def refresh_standings(session_id: int) -> Standings:
@@ -59,12 +81,51 @@ def refresh_standings(session_id: int) -> Standings:
     boards changed since the kept standings are re-scored (see the module's docstring).
     """
     with transaction.atomic():
-        row, _ = Standings.objects.get_or_create(session_id=session_id)
-        row = Standings.objects.select_for_update().defer("state").get(pk=row.pk)
+        # the kept JSON is not read here (a write replaces it; ``_kept`` reads the state
+        # only when this process has no scored sections of the session in memory)
+        locked = Standings.objects.select_for_update().defer("state", "data")
+        row = locked.filter(session_id=session_id).order_by().first()
+        if row is None:
+            Standings.objects.get_or_create(session_id=session_id)
+            row = locked.get(session_id=session_id)
         session = Session.objects.select_related("event").get(pk=session_id)
-        if row.data and row.computed_version >= session.results_version:
+        if row.state_key and row.computed_version >= session.results_version:
             return row
-        return _score(session, row, incremental=True)
+        return _score(session, row, incremental=True, version=session.results_version)
+
+
+@task()
+def refresh_task(session_id: int) -> None:
+    """``refresh_standings`` on the task queue (run by ``manage.py db_worker``)."""
+    refresh_standings(session_id)
+
+
+def queue_refresh(session_id: int) -> bool:
+    """A table's result write, inside its transaction: queue the standings refresh for the
+    task queue's worker, so the table's request answers as soon as the result is stored;
+    True when queued.  The caller refreshes after its commit when this says False
+    (``scoring.results.services.store_at_table``).
+
+    With the database backend (settings ``TASKS``) the task is a row written in the write's
+    own transaction (no commit of its own), so a worker sees it only with the result; the
+    pages say "Being updated" until the kept standings reach the session's results version
+    (``scoring.standings.selectors.pending``), and the live stream's ``standings`` event
+    (``tournament.play.live``) tells them when they do.  With the immediate backend (the
+    tests, ``TASKS_BACKEND=immediate``) nothing is queued: the refresh runs after the commit,
+    in the request, as ``refresh_standings`` always did.  If the task cannot be queued (the
+    insert is in a savepoint, so the write survives) the request refreshes too: a result is
+    never left out of the standings for want of a queue.  Writes that come together each
+    queue one; the first to run brings the standings up to every committed version and the
+    rest find nothing to do (``refresh_standings``)."""
+    if isinstance(refresh_task.get_backend(), ImmediateBackend):
+        return False
+    try:
+        with transaction.atomic():
+            refresh_task.enqueue(session_id)
+    except Exception:  # noqa: BLE001 - any failure of the queue: refresh in the request
+        log.exception("standings refresh of session %s not queued: refreshed now", session_id)
+        return False
+    return True
 
 
 def lagging_sessions():
@@ -86,24 +147,65 @@ def refresh_lagging_standings() -> list[int]:
     return refreshed
 
 
+def stratify(data: dict, section: Section, event) -> None:
+    """A stratified event (conditions ``strata``, ``strata_by``): each standing of the
+    section's JSON gets its ``stratum`` (the lowest it is ranked in), its ``strata`` places
+    ({"A": "3", "B": "1"}) and ``stratum_places`` in words, from its players' ratings read
+    now (``scoring.engine.strata``); the section gets ``strata``, the strata in words."""
+    conditions = event.usable_conditions
+    if not conditions.get("strata"):
+        return
+    strata = parse_strata(conditions["strata"])
+    by = conditions.get("strata_by") or "higher"
+    ratings = entry_ratings(section)
+    eligible = {n: strata_of(pair_rating(r, by), strata) for n, r in ratings.items()}
+    for field in data.get("fields", []):
+        rows = [(s["entry"], Fraction(str(s["score"])), s["boards_played"])
+                for s in field["standings"]]  # fmt: skip
+        places = stratum_places(rows, eligible, strata)
+        for s in field["standings"]:
+            s["stratum"] = eligible.get(s["entry"], (strata[0].name,))[-1]
+            s["strata"] = places[s["entry"]]
+            s["stratum_places"] = ", ".join(f"{k} {v}" for k, v in places[s["entry"]].items())
+    data["strata"] = strata_text(strata)
+
+
 def recompute_standings(session: Session, standings: Standings | None = None) -> Standings:
     """Score every section in full and keep the result for the pages (one JSON row per
     session) with the scored boards the next write starts from."""
     return _score(session, standings, incremental=False)
 
 
-def _score(session: Session, standings: Standings | None, *, incremental: bool) -> Standings:
-    version = Session.objects.values_list("results_version", flat=True).get(pk=session.pk)
-    audit = _last_audit(session)  # read before any result: later writes are seen next time
+def _score(
+    session: Session, standings: Standings | None, *, incremental: bool, version: int | None = None
+) -> Standings:
+    """``version``: the session's results version read under the standings' lock (else it
+    is read here), before any audit or result."""
+    if version is None:
+        version = Session.objects.values_list("results_version", flat=True).get(pk=session.pk)
     if standings is None:
         standings, _ = Standings.objects.get_or_create(session=session)
     kept = _kept(standings) if incremental else None
-    changed = _changed_boards(session, kept["audit"]) if kept else {}
+    # the audits are read before any result: later writes are seen next time
+    audit, changed = _audits_since(session, kept["audit"]) if kept else (_last_audit(session), {})
     event = session.event
-    sections, state, remembered = [], {}, {}
-    for section in session.sections.all():
+    contexts = []
+    # known by digest (get_movement); by name, the order of the sections within a session
+    for section in session.sections.defer("movement").order_by("name"):
         context = section_input(section, event, final=session.is_final, lines=())
-        key = _context_key(context)
+        contexts.append((section, context, _context_key(context)))
+    if kept and kept.get("stale"):  # an older save of this process: only if it still fits
+        fits = kept["audit"] <= audit and all(
+            kept["sections"].get(section.pk, {}).get("context") == key
+            for section, _, key in contexts
+        )
+        if not fits:
+            kept = _kept(standings, exact=True)
+            audit, changed = (
+                _audits_since(session, kept["audit"]) if kept else (_last_audit(session), {})
+            )
+    sections, remembered, rescored, in_full = [], {}, 0, kept is None
+    for section, context, key in contexts:
         result, dumped = None, None
         before = kept["sections"].get(section.pk) if kept else None
         if before is not None and before["context"] == key:
@@ -111,29 +213,54 @@ def _score(session: Session, standings: Standings | None, *, incremental: bool) 
                 result, dumped = _kept_result(before, context), before.get("dumped")
                 for board in sorted(changed.get(section.pk, ())):
                     result = rescore_board(result, context, board, board_lines(section, board))
-                    dumped = None
+                    dumped, rescored = None, rescored + 1
         if result is None:
             if lines_decide_fields(section, event):
                 inp = section_input(section, event, final=session.is_final)
             else:
                 inp = replace(context, lines=section_lines(section))
-            result = score_session(inp)
-        if dumped is None:
-            dumped = engine_state.dump(result)
-        data = _individual(section, context, result).to_json()
+            result, in_full = score_session(inp), True
+        ranked = _individual(section, context, result)
+        data = ranked.to_json()
+        stratify(data, section, event)
         data["name"] = section.name
+        data.update(exact_figures(ranked))
         sections.append(data)
-        state[str(section.pk)] = {"context": key, "boards": dumped}
         remembered[section.pk] = {"context": key, "result": result, "dumped": dumped}
     standings.data = {"status": session.status, "sections": sections}
-    standings.state = {"format": engine_state.FORMAT, "audit": audit, "sections": state}
+    saved = ["data", "computed_at", "results_version", "computed_version", "state_key"]
+    pending = (kept or {}).get("pending", 0) + rescored
+    if in_full or pending >= STATE_LAG:
+        standings.state = _state(audit, remembered)
+        saved.append("state")
+        pending = 0
     standings.state_key = uuid.uuid4().hex
     standings.results_version += 1
     standings.computed_version = version
-    standings.save()
-    memo = {"audit": audit, "sections": remembered}
+    standings.save(update_fields=saved)
+    memo = {"audit": audit, "sections": remembered, "pending": pending}
     transaction.on_commit(lambda k=(session.pk, standings.state_key): _remember(k, memo))
     return standings
+
+
+#: How many boards rescored since the kept state was last written before a save writes it
+#: again.  The kept state is what a process without the session's scored sections in memory
+#: starts from (``_kept``): the boards of every result audit after its ``audit`` are rescored
+#: from it, so an older state gives the same standings, only later; writing it (a JSON of
+#: every scored board, over 100 KB for a 30-table section) at every result would cost more
+#: than the result's own rescoring.  Written at once whenever a section is scored in full.
+STATE_LAG = 16
+
+
+def _state(audit: int, remembered: dict) -> dict:
+    """The kept state (``Standings.state``): each section's scored boards and the last
+    result audit they include."""
+    sections = {}
+    for pk, item in remembered.items():
+        if item["dumped"] is None:
+            item["dumped"] = engine_state.dump(item["result"])
+        sections[str(pk)] = {"context": item["context"], "boards": item["dumped"]}
+    return {"format": engine_state.FORMAT, "audit": audit, "sections": sections}
 
 
 def _last_audit(session: Session) -> int:
@@ -141,15 +268,21 @@ def _last_audit(session: Session) -> int:
     return last["last"] or 0
 
 
-def _changed_boards(session: Session, since: int) -> dict[int, set[int]]:
-    """Section pk -> the boards with a result audit after ``since``."""
+def _audits_since(session: Session, since: int) -> tuple[int, dict[int, set[int]]]:
+    """The last result audit of the session (``since`` when none came after it) and, by
+    section pk, the boards with an audit after ``since``, in one query.  The opponents' O.K.
+    (``confirm``) changes a result's status and version only, nothing the scoring reads
+    (``scoring.inputs.result_line``), so its boards are not rescored for it."""
     changed: dict[int, set[int]] = {}
-    rows = ResultAudit.objects.filter(section__session=session, pk__gt=since).values_list(
-        "section_id", "board_number"
-    )
-    for section_id, board in rows.distinct():
-        changed.setdefault(section_id, set()).add(board)
-    return changed
+    last = since
+    rows = ResultAudit.objects.filter(section__session=session, pk__gt=since).order_by()
+    for pk, section_id, board, action in rows.values_list(
+        "pk", "section_id", "board_number", "action"
+    ):
+        last = max(last, pk)
+        if action != "confirm":
+            changed.setdefault(section_id, set()).add(board)
+    return last, changed
 
 
 #: (session pk, state_key) -> the scored sections of that save, in this process (filled only
@@ -166,11 +299,28 @@ def _remember(key: tuple[int, str], memo: dict) -> None:
     _MEMORY[key] = memo
 
 
-def _kept(standings: Standings) -> dict | None:
-    """What the last save kept: {"audit", "sections": {pk: {"context", ...}}}, or None."""
-    if not standings.data or not standings.state_key:
+def _kept(standings: Standings, exact: bool = False) -> dict | None:
+    """What the last save kept: {"audit", "sections": {pk: {"context", ...}}}, or None.
+
+    This process's own last save of the session serves even when another process saved
+    since: the boards changed after it are found from its audit id as after the kept state's
+    (``_audits_since``), so a web worker continues from the scored sections it holds
+    instead of reading and rebuilding the kept state."""
+    if not standings.state_key:
         return None
     memo = _MEMORY.get((standings.session_id, standings.state_key))
+    if memo is None and not exact:
+        older = next((m for k, m in _MEMORY.items() if k[0] == standings.session_id), None)
+        # its audit must be one of this session's (a session's pk reused after a delete
+        # is another session): then every later change of it has an audit after it
+        if (
+            older is not None
+            and older["audit"]
+            and ResultAudit.objects.filter(
+                pk=older["audit"], section__session_id=standings.session_id
+            ).exists()
+        ):
+            return {**older, "stale": True}
     if memo is not None:
         return memo
     state = Standings.objects.values_list("state", flat=True).get(pk=standings.pk)
@@ -180,7 +330,7 @@ def _kept(standings: Standings) -> dict | None:
         int(pk): {"context": s["context"], "dumped": s["boards"]}
         for pk, s in (state.get("sections") or {}).items()
     }
-    return {"audit": state["audit"], "sections": sections}
+    return {"audit": state["audit"], "sections": sections, "pending": 0}
 
 
 def _kept_result(before: dict, context):

@@ -11,6 +11,8 @@ Whist (§6.1): every trick counts; N-S enter their tricks and E-W have 13 − N-
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from django.urls import reverse
 
@@ -133,10 +135,23 @@ def test_whist_tricks_by_ns_show_ew_as_thirteen_less(director_client, club, play
     data = Standings.objects.get(session=session).data
     scored = {(b["board"], r["ns"]): r for b in data["sections"][0]["boards"] for r in b["results"]}
     total = {p: 0 for p in range(1, 5)}
+    over = {p: Fraction(0) for p in range(1, 5)}
+    by_board: dict[int, list] = {}
     for board, ns, ew, _rnd, _table in schedule(section):
         tricks = whist_tricks(board, ns)
         assert scored[board, ns]["ew_points"] == 13 - tricks  # E-W shown as 13 − N-S
         total[ns] += tricks
         total[ew] += 13 - tricks
+        by_board.setdefault(board, []).append((ns, ew, tricks))
     assert sum(total.values()) == 13 * 12
-    assert {p: float(v) for p, v in scores(session).items()} == total
+    # ranked on the same deals [002 L3972–3975]: each deal's tricks less its direction average
+    for plays in by_board.values():
+        mean = Fraction(sum(t for _ns, _ew, t in plays), len(plays))
+        for ns, ew, t in plays:
+            over[ns] += t - mean
+            over[ew] += (13 - t) - (13 - mean)
+    assert {p: float(v) for p, v in scores(session).items()} == {
+        p: float(round(v, 2)) for p, v in over.items()
+    }
+    rows = {s["entry"]: s for f in data["sections"][0]["fields"] for s in f["standings"]}
+    assert {p: rows[p]["tricks"] for p in rows} == total

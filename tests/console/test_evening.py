@@ -52,7 +52,7 @@ def setup_evening(client, club, players, pairs=10):
 def test_a_five_table_mitchell_evening(director_client, club, players):
     client = director_client
     event, session, section = setup_evening(client, club, players)
-    page = client.get(reverse("td_session", args=[session.pk]))
+    page = client.get(reverse("td_session_movement", args=[session.pk]))
     assert b"mitchell: 5 tables" in page.content
     client.post(
         reverse("td_movement", args=[section.pk]), {"kind": "mitchell", "boards_per_round": 3}

@@ -120,11 +120,17 @@ def test_the_protest_window_follows_the_events_hours(session, players):
     _ready(session, players)
     setup_services.set_status(session, "running")
     setup_services.set_status(session, "provisional")
+    # the window is fixed in the evening, so the test does not depend on the hour it runs at
+    evening = timezone.make_aware(dt.datetime(2026, 11, 3, 21, 40))
+    Session.objects.filter(pk=session.pk).update(provisional_since=evening)
     session.refresh_from_db()
     deadline = setup_selectors.protest_deadline(session)
-    assert deadline == session.provisional_since + dt.timedelta(hours=2)
-    label = _step(session, now=session.provisional_since).label
-    assert label == f"provisional until {timezone.localtime(deadline):%H:%M}"
+    assert deadline == evening + dt.timedelta(hours=2)
+    assert _step(session, now=evening).label == "provisional until 23:40"
+    # a window that ends after midnight names its day
+    session.event.conditions = {"provisional_hours": 3}
+    session.event.save()
+    assert _step(session, now=evening).label == "provisional until 00:40 Wed 04 Nov"
 
 
 def test_make_running_is_refused_without_movement_or_boards_with_the_reason(
@@ -154,7 +160,7 @@ def test_make_final_inside_the_protest_window_needs_a_reason(director_client, se
     setup_services.set_status(session, "running")
     setup_services.set_status(session, "provisional")
     url = reverse("td_status", args=[session.pk])
-    page = director_client.get(reverse("td_session", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("td_session_results", args=[session.pk])).content.decode()
     assert 'name="override"' in page and "reason for overriding the protest window" in page
     r = director_client.post(url, {"to": "final"}, follow=True)
     assert "The protest window is open until" in r.content.decode()

@@ -12,14 +12,14 @@ def test_an_individual_event_signs_in_players_and_recommends_the_schedule(
     event.save()
     section = Section.objects.create(session=session, name="A")
     url = reverse("td_sign_in", args=[section.pk])
-    page = director_client.get(reverse("td_session", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("td_session_entries", args=[session.pk])).content.decode()
     assert "Player 2" not in page and "or new player" in page
     for player in players[:8]:
         director_client.post(url, {"player1": player.pk})
     entries = list(section.entries.all())
     assert len(entries) == 8 and {e.kind for e in entries} == {Entry.Kind.INDIVIDUAL}
     assert [e.entry_players.count() for e in entries] == [1] * 8
-    page = director_client.get(reverse("td_session", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
     assert "individual: 2 tables, 7 rounds" in page
 
 
@@ -31,7 +31,7 @@ def test_a_count_that_has_no_schedule_says_what_would_work(
     section = Section.objects.create(session=session, name="A")
     for player in players[:10]:
         director_client.post(reverse("td_sign_in", args=[section.pk]), {"player1": player.pk})
-    page = director_client.get(reverse("td_session", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
     assert "10 players will not do" in page and "8 or 12 players" in page
 
 
@@ -42,7 +42,7 @@ def test_too_few_pairs_for_a_movement_is_said_not_crashed(director_client, sessi
             reverse("td_sign_in", args=[section.pk]),
             {"player1": players[2 * i].pk, "player2": players[2 * i + 1].pk},
         )
-    response = director_client.get(reverse("td_session", args=[session.pk]))
+    response = director_client.get(reverse("td_session_movement", args=[session.pk]))
     assert response.status_code == 200
     assert "2 pairs are too few for a movement" in response.content.decode()
 
@@ -59,7 +59,7 @@ def test_thirty_three_players_get_the_searched_schedule_with_a_sit_out(
         player = Player.objects.create(club=club, name=f"Whist Player {i}")
         director_client.post(url, {"player1": player.pk})
     assert section.entries.count() == 33
-    page = director_client.get(reverse("td_session", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
     assert "individual: 8 tables, 33 rounds" in page
     r = director_client.post(
         reverse("td_movement", args=[section.pk]), {"kind": "individual", "boards_per_round": 2}

@@ -36,7 +36,7 @@ def seated(section) -> set[int]:
 def test_a_late_pair_takes_the_phantoms_number(director_client, club, players):
     session, section = section_with(director_client, club, players, 9)
     assert section.movement["phantom"] == 10
-    page = director_client.get(reverse("td_session", args=[session.pk]))
+    page = director_client.get(reverse("td_session_entries", args=[session.pk]))
     assert b"take the phantom's place (pair 10)" in page.content
     r = late(director_client, section, players[18:20], "phantom")
     assert r.status_code == 302
@@ -103,13 +103,15 @@ def test_after_a_result_the_td_is_told_what_is_possible(director_client, club, p
     board, ns, ew, rnd, _ = schedule(section)[0]
     assert post_row(director_client, section, board=board, ns=ns, ew=ew, round=rnd,
                     result="PASS").status_code == 200  # fmt: skip
-    r = late(director_client, section, players[18:20], "phantom")
-    assert r.status_code == 400
-    assert b"a late pair cannot join section A" in r.content and b"sit-out stays" in r.content
-    assert section.entries.count() == 9
+    # a withdrawal is no longer possible: the pair that leaves is scored on the Entries step
     entry = section.entries.get(number=3)
     r = director_client.post(reverse("td_withdraw", args=[entry.pk]), follow=True)
     assert b"entry 3 can no longer be withdrawn" in r.content
+    assert b"A pair leaves during play" in r.content
     assert not Entry.objects.get(pk=entry.pk).withdrawn
+    # a late pair takes the sit-out's seat (pair 10) from the current round (docs/console.md)
+    r = late(director_client, section, players[18:20], "phantom")
+    assert r.status_code == 302
+    assert section.entries.count() == 10
     section.refresh_from_db()
-    assert section.movement["phantom"] == 10
+    assert section.movement["phantom"] is None and 10 in seated(section)

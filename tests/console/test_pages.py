@@ -81,7 +81,7 @@ def test_a_no_show_is_withdrawn_before_round_one(director_client, club, players)
     entry = section.entries.get(number=7)
     director_client.post(reverse("td_withdraw", args=[entry.pk]))
     assert Entry.objects.get(pk=entry.pk).withdrawn
-    page = director_client.get(reverse("td_session", args=[session.pk]))
+    page = director_client.get(reverse("td_session_movement", args=[session.pk]))
     assert b"3 tables" in page.content  # recommendations for the 6 present
 
 
@@ -121,5 +121,6 @@ def test_busy_pages_cost_the_same_queries_for_3_and_9_tables(
             post_row(director_client, section, board=b, ns=st.ns, ew=st.ew, round=1, result="PASS")
     _count(director_client, reverse("td_traveller", args=[section.pk, 1]),
            django_assert_max_num_queries, 12)  # fmt: skip
+    # 9: one more than before for the social games' sections (one query, whatever the size)
     _count(director_client, reverse("td_standings", args=[session.pk]),
-           django_assert_max_num_queries, 8)  # fmt: skip
+           django_assert_max_num_queries, 9)  # fmt: skip

@@ -52,7 +52,7 @@ def test_a_sit_out_reads_sit_out_on_the_scorecard_and_during_play(director_clien
     row = next(t for t in rows if t.table == sit.table)
     assert row.sit_out == sitting and "finished" not in row.label and "sit-out" in row.label
     assert all(t.round == 1 for t in rows if t.table != sit.table)
-    page = director_client.get(reverse("td_session", args=[session.pk]))
+    page = director_client.get(reverse("td_session_play", args=[session.pk]))
     assert f"pair {sitting} sits out" in text(page)
 
     enter_all(director_client, section, lambda b, ns: {"result": "3NT S 9"})

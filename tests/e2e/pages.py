@@ -33,6 +33,10 @@ class Evening:
     progressive: Any  # a progressive whist section, round 1 seated
     result: Any  # a stored result of the running session (its correction form)
     tokens: dict = field(default_factory=dict)  # table → token of the running section
+    social: Any = None  # a Baker section scored as the book's social game, rounds 1–2 in
+    social_token: str = ""  # its table 1
+    print_job: Any = None  # the running session's pack, made (the immediate task backend)
+    swiss: Any = None  # a Swiss teams section: round 1 paired, one match scored
 
 
 def build_evening() -> Evening:
@@ -80,6 +84,24 @@ def build_evening() -> Evening:
     for table in range(1, 4):
         play_services.confirm_round(section, table, 1, user)
     boards_services.release(session)  # the public board page shows the deal
+    # two protests (Law 12): one decided (shown on the public page), one awaiting the committee
+    from scoring.rulings import services as ruling_services
+
+    decided = ruling_services.file_protest(
+        section,
+        board=result.board_number,
+        entry=result.ew_entry.number,
+        grounds="N-S bid out of turn",
+        user=user,
+    )
+    ruling_services.decide_protest(decided, status="dismissed", decision="No damage", user=user)
+    ruling_services.file_protest(
+        section,
+        board=result.board_number,
+        entry=result.ns_entry.number,
+        grounds="Slow play",
+        user=user,
+    )
     tokens = {t.table_number: t.token for t in play_services.issue_tokens(section)}
 
     draft = Session.objects.create(event=event, name="Next week", date=datetime.date(2026, 11, 10))
@@ -103,11 +125,60 @@ def build_evening() -> Evening:
     progressive_services.start(progressive, seed=18)
     progressive_services.enter_result(progressive, 1, ns_points=8, ew_points=5, user=user)
 
+    social, social_token = _baker(club, players, user)
+    swiss = _swiss(club, players, user)
+    from tournament.printing import jobs as print_jobs
+
+    print_job = print_jobs.start(
+        session, "pack", section=None, page="A4", base_url="http://testserver/", user=user
+    )
     return Evening(
         club=club, user=user, players=players, event=event, session=session, section=section,
         draft=draft, draft_section=draft_section, progressive=progressive, result=result,
-        tokens=tokens,
+        tokens=tokens, social=social, social_token=social_token, print_job=print_job,
+        swiss=swiss,
     )  # fmt: skip
+
+
+def _swiss(club, players, user):
+    """A Swiss teams evening of five teams: round 1 paired (a bye), one match scored."""
+    from tournament.models import Event
+    from tournament.setup import services as setup_services
+    from tournament.swiss import services as swiss_services
+
+    event = Event.objects.create(club=club, name="Swiss teams", game="contract",
+                                 scoring_method="imps_teams", format="teams")  # fmt: skip
+    night = event.sessions.create(name="Thursday", date=datetime.date(2026, 11, 5))
+    section = setup_services.add_section(night, "A")
+    for k in range(5):
+        setup_services.add_entry(section, players[2 * k : 2 * k + 2], name=f"Team {k + 1}")
+    swiss_services.start(section)
+    swiss_services.pair_next_round(section)
+    swiss_services.enter_match(section, 1, 1, 25, 10, user=user)
+    return section
+
+
+def _baker(club, players, user):
+    """Baker's social duplicate, running, rounds 1 and 2 in (docs/schedules.md)."""
+    from tournament.models import Event, Session
+    from tournament.play import services as play_services
+    from tournament.setup import services as setup_services
+    from tournament.social import services as social_services
+
+    party = Event.objects.create(club=club, name="Baker party", game="auction",
+                                 scoring_method="total_points", format="individual")  # fmt: skip
+    session = party.sessions.create(name="Saturday", date=datetime.date(2026, 11, 7))
+    section = setup_services.add_section(session, "A")
+    for player in players[:8]:
+        setup_services.sign_in(section, [player])
+    setup_services.choose_movement(section, "baker")
+    section.refresh_from_db()
+    setup_services.set_status(session, Session.Status.RUNNING)
+    for (rnd, table), (ns, ew) in {(1, 1): (60, 0), (1, 2): (0, 24), (2, 1): (280, 30),
+                                   (2, 2): (16, 300)}.items():  # fmt: skip
+        social_services.enter_score(section, rnd, table, ns_points=ns, ew_points=ew, user=user)
+    tokens = {t.table_number: t.token for t in play_services.issue_tokens(section)}
+    return section, tokens[1]
 
 
 @dataclass(frozen=True)
@@ -145,6 +216,18 @@ PAGES: list[Page] = [
          screenshot=True),
     Page("td_session", "td-session-running", lambda e: (e.session.pk,), director=True,
          screenshot=True),
+    # the console's five steps: a draft without a movement, and the running session
+    Page("td_session_entries", "td-step-entries", lambda e: (e.draft.pk,), director=True),
+    Page("td_session_movement", "td-step-movement", lambda e: (e.draft.pk,), director=True),
+    Page("td_session_movement", "td-step-movement-chosen", lambda e: (e.session.pk,),
+         director=True),
+    Page("td_session_boards", "td-step-boards", lambda e: (e.session.pk,), director=True),
+    Page("td_session_boards", "td-step-boards-blocked", lambda e: (e.draft.pk,), director=True),
+    Page("td_session_play", "td-step-play", lambda e: (e.session.pk,), director=True),
+    Page("td_session_play", "td-step-play-blocked", lambda e: (e.draft.pk,), director=True),
+    Page("td_session_results", "td-step-results", lambda e: (e.session.pk,), director=True),
+    Page("td_session_entries", "td-step-entries-progressive", lambda e: (e.progressive.session_id,),
+         director=True),
     Page("boards_td", "td-boards", lambda e: (e.session.pk,), director=True, screenshot=True),
     Page("boards_td", "td-boards-none", lambda e: (e.draft.pk,), director=True),
     Page("table_codes", "td-table-codes", lambda e: (e.session.pk,), director=True,
@@ -161,10 +244,19 @@ PAGES: list[Page] = [
     Page("td_standings", "td-standings", lambda e: (e.session.pk,), director=True,
          screenshot=True),
     Page("td_ties", "td-ties", lambda e: (e.session.pk,), director=True),
+    Page("td_protests", "td-protests", lambda e: (e.session.pk,), director=True),
+    Page("print_job", "td-print-job", lambda e: (e.session.pk, e.print_job.pk), director=True),
     Page("td_progressive", "td-progressive", lambda e: (e.progressive.pk,), director=True,
          screenshot=True),
+    Page("td_social", "td-social-baker", lambda e: (e.social.pk,), director=True,
+         screenshot=True),
+    Page("td_foster", "td-foster", lambda e: (e.progressive.pk,), director=True),
+    Page("table", "table-social-phone", lambda e: (e.social_token,), screenshot=True),
+    Page("td_swiss", "td-swiss", lambda e: (e.swiss.pk,), director=True, screenshot=True),
+    Page("swiss_pairings", "swiss-pairings", lambda e: (e.swiss.session_id,), screenshot=True),
     Page("td_club_files", "td-club-files", lambda e: (e.club.slug,), director=True,
          screenshot=True),
+    Page("td_club_players", "td-club-players", lambda e: (e.club.slug,), director=True),
     Page("td_session_files", "td-session-files", lambda e: (e.session.pk,), director=True,
          screenshot=True),
 ]  # fmt: skip
@@ -177,25 +269,39 @@ FRAGMENT = "an htmx fragment inside a page in PAGES"
 NOT_PAGES: dict[str, str] = {
     "logout": POST_ONLY,
     "table_score": POST_ONLY,
+    "table_sync": POST_ONLY,
+    "table_manifest": DOWNLOAD,  # the web app manifest (JSON)
+    "table_service_worker": DOWNLOAD,  # JavaScript
+    "session_events": DOWNLOAD,  # a text/event-stream read by static/js/live.js
     "table_codes_action": POST_ONLY,
     "td_club_import": POST_ONLY,
     "td_section_new": POST_ONLY,
     "td_boards": POST_ONLY,
     "td_release": POST_ONLY,
     "td_status": POST_ONLY,
+    "td_event_combined": POST_ONLY,
+    "td_event_seed_final": POST_ONLY,
     "td_sign_in": POST_ONLY,
     "td_movement": POST_ONLY,
+    "td_movement_import": POST_ONLY,
     "td_withdraw": POST_ONLY,
+    "td_leave": POST_ONLY,
     "td_result": POST_ONLY,
     "td_confirm": POST_ONLY,
     "td_ruling": POST_ONLY,
+    "td_protest": POST_ONLY,
+    "td_protest_decide": POST_ONLY,
     "boards_generate": POST_ONLY,
     "boards_import": POST_ONLY,
     "boards_enter": POST_ONLY,
     "boards_analyse": POST_ONLY,
     "boards_release": POST_ONLY,
     "session_print": DOWNLOAD,
+    "print_job_start": POST_ONLY,
+    "print_job_download": DOWNLOAD,
+    "print_job_progress": FRAGMENT,
     "td_club_backup": DOWNLOAD,
+    "td_event_export": DOWNLOAD,
     "td_session_export": DOWNLOAD,
     "boards_pbn": DOWNLOAD,
     "boards_pdf": DOWNLOAD,
@@ -207,31 +313,56 @@ NOT_PAGES: dict[str, str] = {
 NOT_PAGE_ARGS: dict[str, Any] = {
     "logout": lambda e: (),
     "table_score": lambda e: (e.tokens[2],),
+    "table_sync": lambda e: (e.tokens[2],),
+    "table_manifest": lambda e: (e.tokens[2],),
+    "table_service_worker": lambda e: (),
+    "session_events": lambda e: (e.session.pk,),
     "table_codes_action": lambda e: (e.session.pk,),
     "td_club_import": lambda e: (e.club.slug, "players"),
     "td_section_new": lambda e: (e.draft.pk,),
     "td_boards": lambda e: (e.draft.pk,),
     "td_release": lambda e: (e.session.pk,),
     "td_status": lambda e: (e.session.pk,),
+    "td_event_combined": lambda e: (e.event.pk,),
+    "td_event_seed_final": lambda e: (e.event.pk,),
     "td_sign_in": lambda e: (e.draft_section.pk,),
     "td_movement": lambda e: (e.draft_section.pk,),
+    "td_movement_import": lambda e: (e.draft_section.pk,),
     "td_withdraw": lambda e: (e.draft_section.entries.first().pk,),
+    "td_leave": lambda e: (e.section.pk,),
     "td_result": lambda e: (e.section.pk,),
     "td_confirm": lambda e: (e.section.pk,),
     "td_ruling": lambda e: (e.section.pk, 1),
+    "td_protest": lambda e: (e.section.pk, 1),
+    "td_protest_decide": lambda e: (e.section.protests.first().pk,),
     "boards_generate": lambda e: (e.draft.pk,),
     "boards_import": lambda e: (e.draft.pk,),
     "boards_enter": lambda e: (e.draft.pk,),
     "boards_analyse": lambda e: (e.session.pk,),
     "boards_release": lambda e: (e.session.pk,),
     "session_print": lambda e: (e.session.pk, "master-sheet"),
+    "print_job_start": lambda e: (e.session.pk,),
+    "print_job_download": lambda e: (e.session.pk, e.print_job.pk),
+    "print_job_progress": lambda e: (e.session.pk, e.print_job.pk),
     "td_club_backup": lambda e: (e.club.slug,),
+    "td_event_export": lambda e: (_combined_event(e).pk, "combined-csv"),
     "td_session_export": lambda e: (e.session.pk, "usebio"),
     "boards_pbn": lambda e: (e.session.pk,),
     "boards_pdf": lambda e: (e.session.pk, "hand-records"),
     "boards_progress": lambda e: (e.session.pk,),
     "session_standings": lambda e: (e.session.pk,),
 }
+
+
+def _combined_event(evening: Evening):
+    """An event of the club ranking its sessions together (average of the percentages),
+    none played yet: its combined CSV is the header alone."""
+    from tournament.models import Event
+
+    return Event.objects.create(
+        club=evening.club, name="Two-session pairs", game="contract",
+        scoring_method="matchpoints", conditions={"combined": {"method": "average"}},
+    )  # fmt: skip
 
 
 def url_of(page: Page, evening: Evening) -> str:

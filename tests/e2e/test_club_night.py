@@ -19,6 +19,7 @@ from .helpers import (
     new_event,
     new_session,
     open_rows,
+    open_step,
     read_table,
     sign_in_pair,
     sign_in_td,
@@ -145,37 +146,44 @@ def test_a_three_table_howell_club_night(page, live_server, transactional_db):
     sign_in_td(page, live_server)
     new_event(page, live_server, "Tuesday pairs", prizes=3)
     new_session(page, "Evening", "2026-11-03")
-    session_url = page.url
 
     for i in range(6):
         sign_in_pair(page, NAMES[2 * i], NAMES[2 * i + 1])
     section = page.locator("#section-A")
     assert "6 present" in section.text_content()
 
-    recommended = section.locator("ul.recommendations li").first
+    open_step(page, "Movement")
+    recommended = page.locator("#section-A ul.recommendations li").first
     assert "(recommended)" in recommended.text_content()
     assert "howell: 3 tables, 5 rounds × 5 boards = 25 boards" in recommended.text_content()
     recommended.get_by_role("button").click()
     assert "howell chosen" in page.text_content("ul.messages")
 
+    open_step(page, "Boards")
     page.get_by_label("Seed (optional)").fill("club night")
     page.get_by_role("button", name="Deal the boards").click()
     assert "25 boards dealt" in page.text_content("main")
+    open_step(page, "Play")
     page.get_by_role("button", name="Make running").click()
-    assert "table 1: 0 of 5 boards in" in page.text_content("#section-A")
+    assert (
+        "0 of 5 boards in"
+        in page.locator("#section-A table.progress tbody tr").first.text_content()
+    )
+    play_url = page.url
 
     played: dict[tuple[int, int], tuple[int, str]] = {}
     enter_by_traveller(page, played)
-    enter_by_slip(page, session_url, played)
+    enter_by_slip(page, play_url, played)
     assert len(played) == 75
-    assert "table 3: finished" in page.text_content("#section-A")
+    assert "finished" in page.locator("#section-A table.progress tbody tr").nth(2).text_content()
 
     from tournament.models import Section
 
     section_pk = Section.objects.get(session__event__club=club).pk
     correct_one(page, live_server, section_pk, played)
 
-    page.goto(session_url)
+    page.goto(play_url)
+    open_step(page, "Results")
     page.get_by_role("button", name="Make provisional").click()
     assert page.is_visible("p.provisional-banner")
     # inside the protest window, Make final says why the window is overridden

@@ -75,8 +75,10 @@ def _console_with_every_link_button():
 def test_link_buttons_on_the_session_console_contrast(page, live_server, transactional_db):
     session = _console_with_every_link_button()
     sign_in_td(page, live_server)
-    page.goto(f"{live_server.url}/td/session/{session.pk}/")
-    found = page.eval_on_selector_all("main button.link", COLOURS)
+    found = []
+    for step in ("entries", "play"):  # the withdrawals, and the tables' confirm
+        page.goto(f"{live_server.url}/td/session/{session.pk}/{step}/")
+        found += page.eval_on_selector_all("main button.link", COLOURS)
     texts = [f["text"] for f in found]
     assert any(t.startswith("Withdraw (no-show)") for t in texts), texts
     assert any(t.startswith("Withdraw, leave a phantom") for t in texts), texts

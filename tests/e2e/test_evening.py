@@ -26,6 +26,7 @@ from .helpers import (
     new_event,
     new_session,
     open_rows,
+    open_step,
     read_table,
     sign_in_pair,
     sign_in_td,
@@ -300,21 +301,25 @@ def test_a_thirteen_pair_howell_evening(page, phone, live_server, transactional_
     page.wait_for_url(f"{live_server.url}/td/")
     new_event(page, live_server, "Thursday pairs", prizes=PRIZES)
     new_session(page, "Evening", "2026-11-05")
-    session_url = page.url
+    session_url = page.url.removesuffix("entries/")  # the session's overview
 
     for i in range(PAIRS):
         sign_in_pair(page, everyone[2 * i], everyone[2 * i + 1])
     assert f"{PAIRS} present" in page.locator("#section-A").text_content()
+    open_step(page, "Movement")
     recommended = page.locator("#section-A ul.recommendations li").first
     assert "(recommended)" in recommended.text_content()
     assert "howell: 7 tables, 13 rounds × 2 boards = 26 boards" in recommended.text_content()
     recommended.get_by_role("button").click()
     assert "howell chosen" in page.text_content("ul.messages")
+    open_step(page, "Boards")
     page.get_by_label("Seed (optional)").fill("thirteen")
     page.get_by_role("button", name="Deal the boards").click()
     assert f"{BOARDS} boards dealt" in page.text_content("main")
+    open_step(page, "Play")
     page.get_by_role("button", name="Make running").click()
     page.locator("h1 .status-running").wait_for()
+    play_url = page.url
 
     page.get_by_role("link", name="Table QR codes").click()
     if page.locator(".qr-url a").count() == 0:
@@ -334,16 +339,17 @@ def test_a_thirteen_pair_howell_evening(page, phone, live_server, transactional_
         enter_on_phone(phone, url, PHONE_ROUNDS, schedule, table, played)
     assert len(played) == 8
 
-    enter_by_slips(page, session_url, played)
-    page.goto(session_url)
+    enter_by_slips(page, play_url, played)
+    page.goto(play_url)
     enter_by_traveller(page, played)
     assert len(played) == BOARDS * EXPECTED
-    page.goto(session_url)
+    page.goto(play_url)
     assert "no result yet" not in page.text_content("#section-A")
 
     correct_one(page, live_server, section.pk, played)
 
     page.goto(session_url)
+    open_step(page, "Results")
     page.get_by_role("button", name="Make provisional").click()
     page.locator("p.provisional-banner").wait_for()
     page.fill("#override-reason", "all protests heard")

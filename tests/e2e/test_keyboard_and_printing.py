@@ -159,7 +159,7 @@ def test_printing_downloads_open_as_pdfs(page, live_server, transactional_db):
     session, section = running_session()
     enter_every_result(section)
     sign_in_td(page, live_server)
-    page.goto(f"{live_server.url}/td/session/{session.pk}/")
+    page.goto(f"{live_server.url}/td/session/{session.pk}/results/")
     card = page.locator("section.print-links")
     assert "Trump slips" not in card.text_content()  # a contract bridge session has none
     for line, expected in DOCUMENTS.items():
@@ -185,7 +185,7 @@ def test_before_play_the_print_card_offers_only_what_can_be_printed(
 ):
     session, section = running_session(start=False)
     sign_in_td(page, live_server)
-    page.goto(f"{live_server.url}/td/session/{session.pk}/")
+    page.goto(f"{live_server.url}/td/session/{session.pk}/boards/")
     card = page.locator("section.print-links")
     assert "after the first results are in" in card.text_content()
     hrefs = [a.get_attribute("href") for a in card.get_by_role("link", name="A4").all()]
@@ -196,7 +196,7 @@ def test_before_play_the_print_card_offers_only_what_can_be_printed(
     for href in hrefs:  # every link is a real PDF
         context = page.context.browser.new_context(storage_state=state)
         tab = context.new_page()
-        tab.goto(f"{live_server.url}/td/session/{session.pk}/")
+        tab.goto(f"{live_server.url}/td/session/{session.pk}/boards/")
         name, reader = download(tab, tab.locator(f'section.print-links a[href="{href}"]'))
         assert len(reader.pages) > 0, name
         context.close()

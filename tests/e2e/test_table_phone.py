@@ -57,7 +57,7 @@ def night(transactional_db, settings):
 def open_standings(new_page, live_server, session):
     viewer = new_page()
     viewer.goto(f"{live_server.url}/session/{session.pk}/")
-    viewer.wait_for_selector('#standings[hx-trigger="every 1s"]', state="attached")
+    viewer.wait_for_selector('#standings[data-live-poll="1"]', state="attached")
     viewer.evaluate("window.__notReloaded = 42")
     return viewer, viewer.url, viewer.inner_text("#standings")
 

@@ -25,7 +25,15 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from boards.models import Board, BoardSet
-from scoring.models import BoardResult, PrizeDecision, ResultAudit, Ruling, Standings
+from scoring.models import (
+    BoardResult,
+    PrizeDecision,
+    Protest,
+    QueuedWrite,
+    ResultAudit,
+    Ruling,
+    Standings,
+)
 from scoring.standings.services import recompute_standings
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.selectors import backup_club, export_session
@@ -35,12 +43,18 @@ from tournament.models import (
     Entry,
     EntryPlayer,
     Event,
+    FiveHundredDeal,
+    FosterDraw,
     Player,
+    PrintJob,
+    ProgressiveDeal,
     ProgressivePrizeTie,
     ProgressiveTableResult,
     RoundSeating,
     Section,
     Session,
+    SocialTableScore,
+    SwissMatch,
     TableToken,
 )
 from tournament.prizes.selectors import prize_list
@@ -69,9 +83,17 @@ OWNED: dict[type[models.Model], str] = {
     ResultAudit: "section__session__event__club__slug",
     Ruling: "section__session__event__club__slug",
     PrizeDecision: "session__event__club__slug",
+    Protest: "section__session__event__club__slug",
+    SwissMatch: "section__session__event__club__slug",
+    ProgressiveDeal: "section__session__event__club__slug",
+    FiveHundredDeal: "section__session__event__club__slug",
+    SocialTableScore: "section__session__event__club__slug",
+    FosterDraw: "section__session__event__club__slug",
 }
 #: Derived rows, recomputed on restore (checked by their pages, not by the dump).
-DERIVED = {Standings}
+DERIVED = {Standings, QueuedWrite, PrintJob}  # kept standings; a phone's sent writes; a PDF made
+#: Models a club backup does not yet carry: none.
+NOT_YET: set[type[models.Model]] = set()
 
 
 # --- the natural-key dump -------------------------------------------------------------------
@@ -174,10 +196,37 @@ def whole_club(played_session, players, director):
         session=session, section="A", field="NS", tied="1,2", method="cut", order=[2, 1],
         note="cut by the TD: " + LONG, user=director,
     )  # fmt: skip
+    # Law 12: two protests the committee decided (the session is final)
+    Protest.objects.create(
+        section=section, board_number=1, entry=section.entries.get(number=2),
+        grounds="Revoke claimed after the next board's bidding — " + LONG,
+        filed_at=dt.datetime(2026, 11, 3, 22, 30, tzinfo=dt.UTC), status="upheld",
+        decision="Upheld: 50 to N-S", decided_at=dt.datetime(2026, 11, 4, 10, 0, tzinfo=dt.UTC),
+        decided_by=director, user=zoe,
+    )  # fmt: skip
+    Protest.objects.create(
+        section=section, board_number=2, entry=section.entries.get(number=1), grounds="Slow play",
+        filed_at=dt.datetime(2026, 11, 3, 22, 45, tzinfo=dt.UTC), status="dismissed",
+        decision="No damage", decided_at=dt.datetime(2026, 11, 4, 10, 5, tzinfo=dt.UTC),
+    )  # fmt: skip
     session.results_version = 14
     session.save()
     kept = recompute_standings(session)
     kept.data["prizes"] = prize_list(session, kept.data)
+    # a social section's prizes as finalise keeps them (tournament.social.services.keep_prizes)
+    kept.data["social_prizes"] = {
+        "P": [
+            {
+                "label": "Table 1",
+                "players": ["2 " + LONG[:20]],
+                "numbers": [2],
+                "key": "2",
+                "score": 1350,
+                "tied": False,
+                "decided": "cut: decided by the TD",
+            }
+        ]
+    }
     kept.save()
     Session.objects.create(event=session.event, name="Draft " + LONG[:40], date=session.date)
 
@@ -207,6 +256,68 @@ def whole_club(played_session, players, director):
     ProgressivePrizeTie.objects.create(
         section=pro, players="3,7", order=[7, 3], method="cut", note="cut: 7 drew the ace",
         decided_by=director,
+    )  # fmt: skip
+    swiss = Event.objects.create(
+        club=club, name="Swiss teams", game="contract", scoring_method="imps_teams",
+        format="teams", conditions={"swiss": {"vp_scale": "wbf", "bye_vp": 12,
+                                              "boards_per_match": 8, "rounds": 3}},
+    )  # fmt: skip
+    thursday = Session.objects.create(event=swiss, name="Thursday", status="running",
+                                      date=dt.date(2026, 12, 3))  # fmt: skip
+    sw = Section.objects.create(session=thursday, name="A", movement_kind="swiss")
+    teams = [Entry.objects.create(section=sw, number=n, kind="team", name=f"Team {n}")
+             for n in (1, 2, 3)]  # fmt: skip
+    SwissMatch.objects.create(section=sw, round_number=1, table_number=1, home=teams[0],
+                              away=teams[2], home_imps=0, away_imps=31, entered_by=zoe)  # fmt: skip
+    SwissMatch.objects.create(section=sw, round_number=1, table_number=2, home=teams[1])
+    SwissMatch.objects.create(section=sw, round_number=2, table_number=1, home=teams[1],
+                              away=teams[2])  # fmt: skip
+    # progressive auction: deals at the table and on the console, a tie by first to score,
+    # a three-hand foot table's points, and Foster's draw sealed and drawn
+    ProgressiveTableResult.objects.create(
+        section=pro, round_number=2, table_number=1, ns_points=66, ew_points=66,
+        first_to_score="ns", entered_by=zoe,
+    )  # fmt: skip
+    ProgressiveTableResult.objects.create(
+        section=pro, round_number=2, table_number=2, player_points={"5": 30, "6": 12, "7": 12},
+        stays=7, decided_by=director,
+    )  # fmt: skip
+    for number, deal in enumerate([(16, 0, 0, 0), (0, 16, 0, 0), (0, 0, 50, 50)], start=1):
+        ProgressiveDeal.objects.create(
+            section=pro, round_number=2, table_number=1, deal_number=number,
+            ns_trick=deal[0], ew_trick=deal[1], ns_above=deal[2], ew_above=deal[3],
+            entered_at_table=number != 3, entered_by=zoe if number == 3 else None,
+        )  # fmt: skip
+    ProgressiveDeal.objects.create(section=pro, round_number=2, table_number=1, deal_number=4)
+    # Progressive Five Hundred: a deal with a set-back, one entered at the table, and a cut
+    FiveHundredDeal.objects.create(
+        section=pro, round_number=3, table_number=1, deal_number=1,
+        points={"1": -180, "2": 50, "3": -180, "4": 50}, entered_by=zoe,
+    )  # fmt: skip
+    FiveHundredDeal.objects.create(
+        section=pro, round_number=3, table_number=1, deal_number=2,
+        points={"1": 0, "2": 0, "3": 0, "4": 0}, entered_at_table=True,
+    )  # fmt: skip
+    ProgressiveTableResult.objects.create(
+        section=pro, round_number=3, table_number=1, progress=[2, 4], decided_by=director,
+    )  # fmt: skip
+    FosterDraw.objects.create(
+        section=pro, numbers=[1402, 1406, 2090], salt="sel-" + "é" * 8,
+        digest="ab" * 32, sealed_at=dt.datetime(2026, 12, 1, 19, 0, tzinfo=dt.UTC),
+        sealed_by=director, drawn=1406, drawn_at=dt.datetime(2026, 12, 1, 22, 0, tzinfo=dt.UTC),
+        drawn_by=zoe,
+    )  # fmt: skip
+    # a social game (pivot) scored as the book plays it: a rubber corrected, one unfinished
+    social = Section.objects.create(session=evening, name="P", movement_kind="pivot")
+    SocialTableScore.objects.create(
+        section=social, round_number=1, table_number=1, ns_points=520, ew_points=180,
+        entered_at_table=True,
+        history=[{"ns_points": 500, "ew_points": 180, "finished": True, "ns_games": 0,
+                  "ew_games": 0, "changed_at": "2026-12-01T20:00:00+00:00", "changed_by": "td"}],
+    )  # fmt: skip
+    SocialTableScore.objects.create(
+        section=social, round_number=9, table_number=2, ns_points=40, ew_points=0,
+        finished=False, ns_games=1, entered_by=director,
     )  # fmt: skip
     _fix_times(club.slug)
     club.refresh_from_db()
@@ -244,7 +355,7 @@ def _order(obj) -> str:
 def test_every_model_is_either_backed_up_or_derived():
     mine = {m for label in ("tournament", "boards", "scoring")
             for m in apps.get_app_config(label).get_models()}  # fmt: skip
-    assert mine == set(OWNED) | DERIVED
+    assert mine == set(OWNED) | DERIVED | NOT_YET
 
 
 def test_backup_restore_backup_is_identical(whole_club, tmp_path):

@@ -88,7 +88,7 @@ def test_a_board_every_table_has_played_is_shown_during_play(client, session, ru
 def test_rankings_are_shown_live_and_refresh_by_themselves(client, session, running):
     play_rounds(running, {1})
     html = client.get(reverse("session", args=[session.pk])).content.decode()
-    assert 'hx-trigger="every 15s"' in html and "provisional-banner" in html
+    assert 'hx-trigger="live-standings from:body"' in html and "provisional-banner" in html
     assert "Place" in html and "A Player 0 &amp; A Player 1" in html
     fragment = client.get(reverse("session_standings", args=[session.pk]))
     assert fragment.content.decode().lstrip().startswith("{#") is False

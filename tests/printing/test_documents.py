@@ -65,9 +65,14 @@ SESSIONS = {
     "relay-bye": lambda: data(build("relay-bye", tables=6, boards_per_round=2), game="auction"),
     "howell": lambda: data(build("howell", tables=4, boards_per_round=2), game="whist"),
     "individual": lambda: data(individual_8()),
+    "appendix-mitchell": lambda: data(build("appendix-mitchell", tables=8, boards_per_round=3)),
+    "endless-howell": lambda: data(build("endless-howell", tables=5, boards_per_round=2)),
     "progressive": lambda: data(progressive_3(), progressive=True, tables=3, rounds=3),
 }
-OPTIONAL = {"trump-slips", "hand-records", "results-sheet", "scorecards"}
+OPTIONAL = {
+    "trump-slips", "hand-records", "results-sheet", "scorecards", "social-cards", "swiss-rounds",
+    "foster-slips", "calling-sheet", "five-hundred-sheet",
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("size", ["A4", "Letter"])
@@ -120,6 +125,33 @@ def test_relay_bye_cards_send_boards_to_the_bye_stand_and_mark_the_share():
     assert text[0].count("boards to table 5") == 5  # table 1 → station before it = table 5
     assert text[5].count("share with table 1") == 6
     assert "boards to tables" in text[1]  # table 2's boards go to tables 1 and 6 together
+
+
+def test_appendix_cards_mark_the_share_and_give_every_moving_pair_its_route():
+    movement = build("appendix-mitchell", tables=8, boards_per_round=3)  # base 7 + table 8
+    text = pages(generate("table-cards", data(movement))[2])
+    assert len(text) == 8 and text[7].count("share with table 1") == 7
+    assert text[0].count("share with table 8") == 7
+    # table 8: the stationary E-W pair 16 stays; the N-S visitor goes on to table 2
+    assert text[7].count("E-W stay") == 6 and text[7].count("N-S to table 2") == 6
+    personal = "\n".join(pages(generate("personal-cards", data(movement))[2]))
+    moving = [p for p in range(1, 17) if f"\nPair {p}\n" in personal]
+    assert moving == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]  # not N-S 1, not E-W 16
+    card = personal[personal.index("\nPair 9\n") : personal.index("\nPair 10\n")]
+    for rnd in movement.rounds:  # E-W 9 goes up two tables within the base of 7
+        st = next(s for s in rnd.tables if s.ew == 9)
+        assert st.table == (2 * (rnd.number - 1)) % 7 + 1
+        b = movement.boards_for(st)
+        assert f"{rnd.number} {st.table} E-W {st.ns} {b[0]}–{b[-1]}" in card
+
+
+def test_endless_howell_table_cards_follow_the_loop():
+    movement = build("endless-howell", tables=5, boards_per_round=2)
+    text = pages(generate("table-cards", data(movement))[2])
+    # table 1: pair 10 stays; the E-W pair goes N-S at table 2; table 5: N-S turns E-W there
+    assert text[0].count("N-S stay") == 8 and text[0].count("E-W to table 2 (sit N-S)") == 8
+    assert text[4].count("N-S stay, sit E-W") == 8 and text[4].count("E-W to table 4") == 8
+    assert text[1].count("share with table 5") == 9  # 5 tables: tables 2 and 5 hold one set
 
 
 def seat_lookup(movement) -> dict[tuple[int, int], tuple[int, str]]:
@@ -176,6 +208,52 @@ def test_indicator_cards_say_who_sits_north_south_east_west():
     text = pages(generate("indicator-cards", data(progressive_3(), progressive=True))[2])
     assert re.search(r"\b1\s+1\s+2\s+3\s+4\s+1–4", text[0])
     assert re.search(r"\b2\s+1\s+6\s+11\s+8\s+5–8", text[0])
+
+
+def test_safford_indicators_print_husbands_as_numbers_and_wives_as_letters():
+    """[002 L3171–3174]: "The numbers represent the husbands, and the letters the wives, the
+    couples being a-1, b-2, etc."; set 1 is LAWS.md §4.8's starter, and each set the men go to
+    the next number and the ladies to the next letter, a-1 sitting still [002 L3174–3177]."""
+    text = pages(generate("indicator-cards", data(build("safford")))[2])
+    assert "Numbers are the husbands, letters the wives" in text[0]
+    assert re.search(r"\b1\s+6\s+g\s+2\s+a\s+1–4", text[0])  # set 1, table 1: N 6 S g E 2 W a
+    # set 2: the seat of 6 goes to 5 (5 moves up to 6's old seat), of g to f, of 2 to 8; a stays
+    assert re.search(r"\b2\s+5\s+f\s+8\s+a\s+5–8", text[0])
+    assert re.search(r"\b1\s+f\s+7\s+b\s+1\s+1–4", text[2])  # table 3, set 1
+
+
+def test_social_cards_carry_each_players_rounds_and_total():
+    movement = build("pivot", players=4)
+    social = {
+        "kind": "pivot",
+        "cards": {
+            1: [
+                {
+                    "round": 1,
+                    "table": 1,
+                    "partner": "Bea",
+                    "opponents": "Cy, Di",
+                    "points": 520,
+                    "finished": True,
+                },
+                {
+                    "round": 2,
+                    "table": 1,
+                    "partner": "Di",
+                    "opponents": "Cy, Bea",
+                    "points": 120,
+                    "finished": False,
+                },
+            ]
+        },  # fmt: skip
+        "totals": {1: 640},
+    }
+    text = pages(generate("social-cards", data(movement, names={1: "Ann"}, social=social))[2])
+    assert "1 · Ann" in text[0] and "only the first three rubbers count" in text[0]
+    assert re.search(r"\b1\s+1\s+Bea\s+Cy, Di\s+520", text[0])
+    assert "120 (unfinished)" in text[0] and re.search(r"Total\s+640", text[0])
+    with pytest.raises(PrintError, match="not scored as the book"):
+        generate("social-cards", data(movement))
 
 
 def test_tally_cards_are_table_and_couple_for_ladies_and_gentlemen():

@@ -210,3 +210,85 @@ def test_incremental_standings_equal_a_full_recompute_after_every_write(
     assert checked >= writes * 0.9
     # most writes rescored only their board (no section scored in full): the path is used
     assert incremental >= checked * 0.8, (incremental, checked)
+
+
+def test_a_worker_continues_from_its_own_older_save(
+    club, director, django_capture_on_commit_callbacks
+):
+    """Issue 23: a web worker whose last save of the session is no longer the kept one
+    (other workers saved since) continues from the scored sections it holds, rescoring the
+    boards changed since its own save, without reading the kept state; equal to a full
+    recompute.  A held save that no longer fits (the entries changed) is not used."""
+    session, sections = _mitchell_session(club, "matchpoints")
+    board_services.generate(session, seed="incremental")
+    setup_services.set_status(session, "running")
+    section = sections[0]
+    plays = [
+        (b, p) for b, ps in sorted(scheduled_plays(section.get_movement()).items()) for p in ps
+    ]
+    rng = random.Random(5)
+
+    def write(i, remember):
+        board, play = plays[i]
+        with django_capture_on_commit_callbacks(execute=remember):
+            result_services.record_result(
+                section, board_number=board, ns=play.ns, ew=play.ew,
+                fields=_fields(rng, "matchpoints"), user=director,
+            )  # fmt: skip
+
+    def no_full(inp):
+        raise AssertionError("scored in full")
+
+    write(0, True)  # this process remembers its save
+    write(1, False)  # two saves by "another worker": this process does not hold them
+    write(5, False)
+    with mock.patch.object(standings_services, "score_session", no_full):
+        with mock.patch.object(standings_services.engine_state, "load", no_full):
+            write(9, True)
+    assert Standings.objects.get(session=session).data == _full(session.pk)
+    Entry.objects.filter(section=section, number=1).update(name="Renamed pair")
+    write(2, False)  # another worker saves after the change...
+    write(3, True)  # ...and this one must not continue from its held (renamed-before) save
+    assert Standings.objects.get(session=session).data == _full(session.pk)
+
+
+def test_a_lagging_kept_state_is_continued_from_its_own_audit(
+    club, director, django_capture_on_commit_callbacks
+):
+    """Issue 23: a write that rescores a board keeps the standings but not the scored boards
+    (``Standings.state``, over 100 KB for a big section) until ``STATE_LAG`` boards were
+    rescored; a process holding nothing in memory continues from that older state, rescoring
+    every board changed after its audit, and gets the full recompute's standings."""
+    session, sections = _mitchell_session(club, "matchpoints")
+    board_services.generate(session, seed="lagging")
+    setup_services.set_status(session, "running")
+    section = sections[0]
+    plays = [
+        (b, p) for b, ps in sorted(scheduled_plays(section.get_movement()).items()) for p in ps
+    ]
+    rng = random.Random(11)
+
+    def write(i):
+        board, play = plays[i]
+        with django_capture_on_commit_callbacks(execute=True):
+            result_services.record_result(
+                section, board_number=board, ns=play.ns, ew=play.ew,
+                fields=_fields(rng, "matchpoints"), user=director,
+            )  # fmt: skip
+
+    write(0)  # nothing kept yet: scored in full, the state written
+    first = Standings.objects.get(session=session).state["audit"]
+    for i in (1, 5, 9):  # three boards rescored from memory: the state is not rewritten
+        write(i)
+    kept = Standings.objects.get(session=session)
+    assert kept.state["audit"] == first
+    assert kept.data == _full(session.pk)
+    standings_services._MEMORY.clear()  # another process: starts from the lagging state
+
+    def no_full(inp):
+        raise AssertionError("scored in full")
+
+    with mock.patch.object(standings_services, "score_session", no_full):
+        write(13)
+    assert Standings.objects.get(session=session).data == _full(session.pk)
+    assert standings_services.STATE_LAG > 4

@@ -103,12 +103,14 @@ def test_whist_csv_has_the_teams_then_the_pairs(whist_match, director, client):
          "Winner"],
         ["A", "2", "2", "Rye", RYE_PAIRS, "48.0", "", "48.0", "-4", "lost by 4 tricks", ""],
     ]  # fmt: skip
+    # each direction's average, (28 + 24) / 2 = 26, and each pair above or below it
+    # [002 L3017–3023]
     assert pairs == [
-        PAIRS_HEADER,
-        ["A", "NS", "1", "1", "Hastings", "28.0", "", "4"],
-        ["A", "NS", "2", "2", "Rye", "24.0", "", "4"],
-        ["A", "EW", "1", "3", "Player 4 & Player 5", "28.0", "", "4"],
-        ["A", "EW", "2", "4", "Player 6 & Player 7", "24.0", "", "4"],
+        [*PAIRS_HEADER, "Direction average", "Above average"],
+        ["A", "NS", "1", "1", "Hastings", "28.0", "", "4", "26.0", "2.0"],
+        ["A", "NS", "2", "2", "Rye", "24.0", "", "4", "26.0", "-2.0"],
+        ["A", "EW", "1", "3", "Player 4 & Player 5", "28.0", "", "4", "26.0", "2.0"],
+        ["A", "EW", "2", "4", "Player 6 & Player 7", "24.0", "", "4", "26.0", "-2.0"],
     ]
 
 
@@ -251,7 +253,8 @@ def test_a_pairs_session_exports_exactly_as_before(pairs_session, director, clie
     text = console_csv(client, director, pairs_session)
     # before: TableExport of the session's standings table alone
     assert text == TableExport("csv", SessionStandingsTable(standings_rows(data))).export()
-    assert blocks(text) == [blocks(text)[0]] and blocks(text)[0][0] == PAIRS_HEADER
+    # whist pairs add their tricks won (the score is the tricks over average, deal by deal)
+    assert blocks(text) == [blocks(text)[0]] and blocks(text)[0][0] == [*PAIRS_HEADER, "Tricks"]
     assert "Team" not in text
     section = data["sections"][0]
     command = command_csv(pairs_session)

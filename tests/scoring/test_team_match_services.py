@@ -169,3 +169,65 @@ def test_an_event_with_pair_results_cannot_become_a_team_match(club, director):
     with pytest.raises(ValidationError) as info:
         event.full_clean()
     assert "team movement" in info.value.message_dict["scoring_method"][0]
+
+
+# A club match of three pairs a side [000 L727]: three tables, one board a round, boards down
+# one table. Team 1 = N-S 1 and 3, E-W 5 (at table 2); team 2 = N-S 2, E-W 4 and 6.
+# N-S tricks by (board, table):   board 1: 8 6 7   board 2: 5 9 6   board 3: 7 7 10
+# N-S 1: 8 + 5 + 7 = 20   N-S 2: 6 + 9 + 7 = 22   N-S 3: 7 + 6 + 10 = 23
+# E-W 4: 5 + 8 + 6 = 19   E-W 5: 7 + 4 + 6 = 17   E-W 6: 6 + 7 + 3 = 16
+# Team 1 won 20 + 23 + 17 = 60 tricks, team 2 22 + 19 + 16 = 57. Each team has an odd pair
+# and adds the rounded average of the pairs seated opposite it [000 L729]: team 1 (two N-S)
+# adds the E-W average 52/3 → 17, so 77; team 2 (two E-W) the N-S average 65/3 → 22, so 79.
+# 156 in all, half 78: team 2 wins by 1 [000 L733].
+CLUB_TRICKS = {(1, 1): 8, (1, 2): 6, (1, 3): 7, (2, 1): 5, (2, 2): 9, (2, 3): 6,
+               (3, 1): 7, (3, 2): 7, (3, 3): 10}  # fmt: skip
+
+
+def test_a_club_match_of_three_pairs_a_side_is_scored_by_its_teams(team_event, director):
+    from scoring.inputs import scheduled_plays
+    from tournament.setup import selectors as setup_selectors
+
+    session = Session.objects.create(
+        event=team_event, name="Club match", date=datetime.date(2026, 11, 24)
+    )
+    people = [Player.objects.create(club=team_event.club, name=f"Member {i}") for i in range(12)]
+    section = setup_services.create_section(
+        session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 7)]
+    )
+    recommended = setup_selectors.recommendations(6, team_event, target_boards=3)
+    assert [(r.kind, r.tables, r.rounds, r.boards) for r in recommended] == [
+        ("club-match", 3, 3, 3)
+    ]
+    setup_services.choose_movement(section, "club-match", boards_per_round=1)
+    board_services.generate(session, seed="club match")
+    setup_services.set_status(session, "running")
+    section.refresh_from_db()
+    for board, plays in sorted(scheduled_plays(section.get_movement()).items()):
+        for play in plays:
+            result_services.record_result(
+                section, board_number=board, ns=play.ns, ew=play.ew,
+                fields={"tricks_ns": CLUB_TRICKS[(board, play.table)]}, user=director,
+            )  # fmt: skip
+    match = Standings.objects.get(session=session).data["sections"][0]["team_match"]
+    assert (match["total"], match["half"]) == (156.0, 78.0)
+    got = {t["team"]: t for t in match["teams"]}
+    assert (got[1]["tricks"], got[1]["odd_pair_credit"], got[1]["aggregate"]) == (60.0, 17, 77.0)
+    assert (got[2]["tricks"], got[2]["odd_pair_credit"], got[2]["aggregate"]) == (57.0, 22, 79.0)
+    assert (got[2]["result"], got[2]["winner"]) == ("won by 1 trick", True)
+    assert [(p["entry"], p["direction"]) for p in got[1]["pairs"]] == [
+        (1, "NS"), (3, "NS"), (5, "EW"),
+    ]  # fmt: skip
+
+
+def test_a_club_match_is_refused_for_an_imp_team_match(club):
+    event = Event.objects.create(
+        club=club, name="IMP teams", game="contract", scoring_method="imps_teams", format="teams"
+    )
+    session = Session.objects.create(event=event, name="Evening", date=datetime.date(2026, 11, 3))
+    people = [Player.objects.create(club=club, name=f"P{i}") for i in range(8)]
+    section = setup_services.create_section(
+        session, "A", [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, 5)], Entry.Kind.TEAM
+    )
+    with pytest.raises(ValidationError, match="choose the team movement"):
+        setup_services.choose_movement(section, "club-match", boards_per_round=2)

@@ -54,3 +54,40 @@ def test_recommend_lists_movements_for_the_pairs_present():
 def test_bad_input_says_what_would_work(args, message):
     with pytest.raises(CommandError, match=message):
         run(*args)
+
+
+def test_the_1926_skip_mitchell_is_a_choice_of_the_command():
+    """Law 3 [002 L3270–3279]: all rounds, the skipping pair meets one N-S pair twice."""
+    modern = json.loads(run("skip-mitchell", "--tables", "6"))
+    old = json.loads(run("skip-mitchell", "--tables", "6", "--form", "1926"))
+    assert (modern["rounds"], old["rounds"]) == (5, 6)
+    met = [(t["ns"], t["ew"]) for r in old["schedule"] for t in r["tables"]]
+    assert len(met) == 36 and len(set(met)) == 30  # LAWS.md TC-7
+    assert "1926 form" in run(
+        "skip-mitchell", "--tables", "6", "--form", "1926", "--format", "text"
+    )
+
+
+def test_the_12_player_game_stops_after_seven_or_eight_rounds_by_the_command():
+    """[002 L3064–3065]: "it may be cut short, stopping after seven or eight rounds"."""
+    data = json.loads(run("individual", "--players", "12", "--rounds", "8"))
+    assert data["rounds"] == 8 and data["meet"] == "partner_at_most_once_oppose_at_most_twice"
+    pairs = [frozenset((t["n"], t["s"])) for r in data["schedule"] for t in r["tables"]]
+    pairs += [frozenset((t["e"], t["w"])) for r in data["schedule"] for t in r["tables"]]
+    assert len(pairs) == len(set(pairs)) == 48  # nobody partners anyone twice
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("mitchell", "--tables", "5", "--form", "1926"), "--form 1926: the 1926 form"),
+        (("rainbow", "--players", "20", "--rounds", "3"), "--rounds: the rainbow schedule has a"),
+        (("individual", "--players", "12", "--rounds", "9"), "stops after 7 or 8"),
+        (("individual", "--players", "16", "--rounds", "8"), "only the 12-player game"),
+        (("relay-bye", "--tables", "6", "--rounds", "5"), "must play all 6 rounds"),
+    ],
+)
+def test_options_that_do_not_apply_are_refused_clearly(args, message):
+    with pytest.raises(CommandError) as exc:
+        run(*args)
+    assert message in str(exc.value)

@@ -59,7 +59,7 @@ def test_the_standings_and_travellers_writers():
     rows = _rows(standings_csv(_standings(EVIL)))
     assert rows[1] == ["NS", "1", "1", "'" + EVIL, "-1370", "56.25", "3"]
     rows = _rows(travellers_csv(_standings(EVIL)))
-    assert rows[1] == ["1", "1", "2", "'=4S", "'@N", "10", "-620", "+2.5", "-2.5", ""]
+    assert rows[1] == ["1", "1", "2", "'=4S", "'@N", "10", "-620", "+2.5", "-2.5", "", ""]
 
 
 def test_the_teams_writer():

@@ -54,6 +54,12 @@ BAD_CONDITIONS = [
     ("scoring", {"adjusted_policy": "50/50"}), ("scoring", {"mp_scal": "EBU"}),
     ("mp_scale", "acbl"), ("neuberg", 0), ("butler_drop", "1"), ("mp_board_decimals", -1),
     ("whist_revoke_form", "club"), ("scale_missed_boards", "false"),
+    ("combined", "carry_mp"), ("combined", {"method": "median"}),
+    ("combined", {"method": "carry_mp", "factor": "3/2"}),
+    ("combined", {"method": "carry_mp", "factor": "half"}),
+    ("combined", {"method": "carry_mp", "factor": True}),
+    ("combined", {"method": "sum", "qualify": 0}), ("combined", {"method": "sum", "final": 5}),
+    ("combined", {"method": "sum", "prizes": "yes"}), ("combined", {"method": "sum", "k": 1}),
 ]  # fmt: skip
 
 

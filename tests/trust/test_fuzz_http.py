@@ -57,10 +57,19 @@ ENDPOINTS = {
                 "revokes", "reason"]),
     "sign-in": ("td_sign_in", lambda n: [n.draft_section.pk],
                 ["player1", "player2", "new_player1", "new_player2", "number"]),
+    "a late pair during play": ("td_sign_in", lambda n: [n.section.pk],
+                                ["new_player1", "new_player2", "from_round"]),
+    "a pair leaves during play": ("td_leave", lambda n: [n.section.pk],
+                                  ["entry", "after_round", "score", "next"]),
     "new event": ("td_event_new", lambda n: [n.session.club.slug],
                   ["name", "kind", "game", "scoring_method", "format", "prizes_per_field",
                    "tie_rule", "adjusted_policy", "provisional_hours"]),
     "new session": ("td_event", lambda n: [n.session.event_id], ["name", "date"]),
+    "combined ranking": ("td_event_combined", lambda n: [n.session.event_id],
+                         ["method", "factor", "final", "qualify", "b_final", "prizes"]),
+    "players' ratings": ("td_club_players", lambda n: [n.session.event.club.slug],
+                         lambda n: [f"rating_{pk}" for pk in n.session.event.club.players
+                                    .order_by("pk").values_list("pk", flat=True)[:4]]),
     "new section": ("td_section_new", lambda n: [n.draft.pk], ["name"]),
     "movement": ("td_movement", lambda n: [n.draft_section.pk],
                  ["kind", "boards_per_round", "rounds"]),
@@ -72,7 +81,10 @@ ENDPOINTS = {
                              ["round", "seating", "reason"]),
     "progressive game": ("td_progressive", lambda n: [n.section.pk],
                          ["action", "given", "seed", "table", "winner", "ns_points", "ew_points",
-                          "round", "side", "players", "order"]),
+                          "round", "side", "players", "order", "deal", "ns_trick", "ew_trick",
+                          "ns_above", "ew_above", "first_to_score", "pp_1", "pp_2"]),
+    "Foster's draw": ("td_foster", lambda n: [n.section.pk],
+                      ["action", "number", "players", "start_1400", "start_1900"]),
     "table codes": ("table_codes_action", lambda n: [n.session.pk], ["section", "action", "table"]),
     "generate boards": ("boards_generate", lambda n: [n.draft.pk],
                         ["boards", "seed", "declared_trump"]),
@@ -93,8 +105,17 @@ VALUES = {  # plausible values mixed in, so the fuzz also reaches past the first
     "new_player1": ["Ann Newcomer"], "new_player2": ["Bob Newcomer"], "number": ["7", "1"],
     "ns_points": ["3", "0"], "ew_points": ["1", "0"], "reason": ["Director's ruling"],
     "name": ["Wednesday"], "date": ["2026-11-25"], "boards_per_round": ["2"], "rounds": ["3"],
+    "factor": ["1/2", "50%", "0.25", "3/2"], "qualify": ["4", "0"], "b_final": ["2"],
+    "method": ["carry_mp", "carry_percent", "sum", "cut"], "final": ["Evening", ""],
     "contract": ["4S"], "declarer": ["N"], "tricks": ["10"], "result": ["4S N ="],
 }  # fmt: skip
+
+
+def endpoint_of(endpoint: str, night) -> tuple[str, list[str]]:
+    """The endpoint's URL and its fields (named from the night's rows where a form has a
+    row per object, as the players' ratings)."""
+    name, args, fields = ENDPOINTS[endpoint]
+    return reverse(name, args=args(night)), fields(night) if callable(fields) else fields
 
 
 def form_data(fields):
@@ -133,9 +154,8 @@ def td(night, director):
 @FUZZ
 @given(data=st.data())
 def test_forms_refuse_bad_input_with_a_message_and_store_nothing(endpoint, night, td, data):
-    name, args, fields = ENDPOINTS[endpoint]
+    url, fields = endpoint_of(endpoint, night)
     posted = data.draw(form_data(fields), label="posted")
-    url = reverse(name, args=args(night))
     with transaction.atomic():
         before = fingerprint()
         check_answer(td.post(url, posted), before, f"{endpoint} {posted!r}", endpoint)
@@ -319,8 +339,7 @@ OUT_OF_RANGE = ["9" * 40, "2147483648", "-2147483649", "9223372036854775808", "1
 @pytest.mark.parametrize("endpoint", sorted(ENDPOINTS))
 def test_every_field_refuses_numbers_too_large_for_the_database(endpoint, night, td):
     """Each field in turn gets each bad number, the others a plausible value."""
-    name, args, fields = ENDPOINTS[endpoint]
-    url = reverse(name, args=args(night))
+    url, fields = endpoint_of(endpoint, night)
     plausible = {f: VALUES[f][0] for f in fields if f in VALUES}
     for field_name in fields:
         for bad in OUT_OF_RANGE:

@@ -12,6 +12,8 @@ from boards.engine.deals import Deal
 from boards.engine.pbn import import_pbn
 from scoring.engine.adjustments import parse_adjusted
 from scoring.engine.contract import Contract, parse_result
+from scoring.engine.strata import parse_strata
+from scoring.engine.weighted import parse_weighted
 from scoring.forms import ResultEntryForm
 from tests.properties import examples
 
@@ -46,6 +48,25 @@ def test_result_lines(text):
 @given(st.one_of(CONTRACTISH, st.text(max_size=30)))
 def test_adjusted_scores(text):
     only_value_errors(parse_adjusted, text)
+
+
+WEIGHTISH = st.lists(
+    st.tuples(st.sampled_from(["60%", "40%", "1/3", "2/3", "12.5%", "0%", "100%", "x", "99999/1"]),
+              CONTRACTISH),
+    max_size=8,
+).map(lambda parts: ";".join(f"{w} {r}" for w, r in parts))  # fmt: skip
+
+
+@FAST
+@given(st.one_of(WEIGHTISH, st.text(max_size=60)))
+def test_weightings(text):
+    only_value_errors(parse_weighted, text)
+
+
+@FAST
+@given(st.one_of(st.text(alphabet="ABC <;0123456789", max_size=30), st.text(max_size=30)))
+def test_strata(text):
+    only_value_errors(parse_strata, text)
 
 
 @FAST

@@ -287,5 +287,5 @@ def test_refresh_standings_computes_missing_standings(night):
 def test_scripts_serve_refreshes_standings_before_the_server_starts():
     lines = (ROOT / "scripts" / "serve").read_text().splitlines()
     refresh = next(i for i, line in enumerate(lines) if "refresh_standings" in line)
-    server = next(i for i, line in enumerate(lines) if "runserver" in line)
+    server = next(i for i, line in enumerate(lines) if "uvicorn tournament.asgi" in line)
     assert refresh < server

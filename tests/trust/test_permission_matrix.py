@@ -29,9 +29,11 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from boards import jobs
-from scoring.models import BoardResult
+from scoring.models import BoardResult, Protest
+from tests.tournament.movements.test_schedule_import import mitchell_3t, upload
 
 from .conftest import fingerprint
 
@@ -71,6 +73,11 @@ MATRIX: dict[str, dict[str, dict]] = {
     "table_score": {"get": POST_ONLY, "post": row(404, 200, 404, 404, 404)},
     # printed documents of a running session are for the TDs
     "session_print": {"get": TD_PAGE, "post": TD_PAGE},
+    # the session pack made by the task worker: its job's page, progress and download
+    "print_job_start": {"get": TD_GET_ONLY, "post": TD_WRITE},
+    "print_job": {"get": TD_PAGE, "post": TD_GET_ONLY},
+    "print_job_progress": {"get": TD_PAGE, "post": TD_GET_ONLY},
+    "print_job_download": {"get": TD_PAGE, "post": TD_GET_ONLY},
     # signing in and out (a wrong password answers the form again, nothing stored)
     "login": {"get": PUBLIC, "post": PUBLIC},
     "logout": {"get": POST_ONLY, "post": row(302, 302, 302, 302, 302)},
@@ -79,13 +86,23 @@ MATRIX: dict[str, dict[str, dict]] = {
                    "post": row("login", "login", 200, 200, 200)},
     "td_event_new": {"get": TD_PAGE, "post": TD_WRITE},
     "td_event": {"get": TD_PAGE, "post": TD_WRITE},
+    "td_event_combined": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_event_seed_final": {"get": POST_ONLY, "post": TD_WRITE},
+    # the combined ranking's downloads: the night's event ranks its sessions apart (404)
+    "td_event_export": {"get": row("login", "login", 404, 403, 404), "post": TD_GET_ONLY},
     # files: downloads are GET only, imports POST only (a TD of the club)
     "td_club_files": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_club_players": {"get": TD_PAGE, "post": TD_WRITE},
     "td_club_backup": {"get": TD_PAGE, "post": TD_GET_ONLY},
     "td_club_import": {"get": TD_GET_ONLY, "post": TD_WRITE},
     "td_session_files": {"get": TD_PAGE, "post": TD_PAGE},
     "td_session_export": {"get": TD_PAGE, "post": TD_GET_ONLY},
     "td_session": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_session_entries": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_session_movement": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_session_boards": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_session_play": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_session_results": {"get": TD_PAGE, "post": TD_PAGE},
     "td_section_new": {"get": POST_ONLY, "post": TD_WRITE},
     "td_boards": {"get": POST_ONLY, "post": TD_WRITE},
     "td_release": {"get": POST_ONLY, "post": TD_WRITE},
@@ -93,7 +110,9 @@ MATRIX: dict[str, dict[str, dict]] = {
     "td_standings": {"get": TD_PAGE, "post": TD_PAGE},
     "td_sign_in": {"get": POST_ONLY, "post": TD_WRITE},
     "td_movement": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_movement_import": {"get": POST_ONLY, "post": TD_WRITE},
     "td_withdraw": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_leave": {"get": POST_ONLY, "post": TD_WRITE},
     "td_traveller": {"get": TD_PAGE, "post": TD_PAGE},
     "td_slip": {"get": TD_PAGE, "post": TD_PAGE},
     "td_result": {"get": POST_ONLY, "post": TD_WRITE},
@@ -103,8 +122,25 @@ MATRIX: dict[str, dict[str, dict]] = {
     "td_travellers": {"get": TD_PAGE, "post": TD_PAGE},
     "td_scorecard": {"get": TD_PAGE, "post": TD_PAGE},
     "td_ruling": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_protest": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_protests": {"get": TD_PAGE, "post": TD_PAGE},
+    "td_protest_decide": {"get": POST_ONLY, "post": TD_WRITE},
     "td_ties": {"get": TD_PAGE, "post": row("login", "login", 400, 403, 400)},  # no tie yet
     "td_progressive": {"get": TD_PAGE, "post": row("login", "login", 400, 403, 400)},
+    # the social game's page: the night's section is not a social game, so a score is refused
+    "td_social": {"get": TD_PAGE, "post": row("login", "login", 400, 403, 400)},
+    # the Swiss page: the night's section is not a Swiss, so a match score is refused
+    "td_swiss": {"get": TD_PAGE, "post": row("login", "login", 400, 403, 400)},
+    # the players' Swiss pairing page: the night is not a Swiss
+    "swiss_pairings": {"get": row(404, 404, 404, 404, 404), "post": row(404, 404, 404, 404, 404)},
+    # Foster's draw: the night's section has no score to draw for, so a draw is refused
+    "td_foster": {"get": TD_PAGE, "post": row("login", "login", 400, 403, 400)},
+    # the live event stream is public reading; the table app's files and queue need the code
+    # (a POST reads again, as on the public pages; the manifest names no more than its URL)
+    "session_events": {"get": PUBLIC, "post": PUBLIC},
+    "table_service_worker": {"get": PUBLIC, "post": PUBLIC},
+    "table_manifest": {"get": PUBLIC, "post": PUBLIC},
+    "table_sync": {"get": POST_ONLY, "post": row(404, 400, 404, 404, 404)},
     # the board-set pages (deals): a TD of the club, never cached
     "boards_td": {"get": TD_PAGE, "post": TD_GET_ONLY},
     "boards_generate": {"get": TD_GET_ONLY, "post": TD_WRITE},
@@ -118,7 +154,8 @@ MATRIX: dict[str, dict[str, dict]] = {
 }  # fmt: skip
 
 #: allowed writes that keep no row of their own: signing out; the analysis (a thread, patched)
-STORE_NOTHING = {"logout", "boards_analyse"}
+#: td_event_seed_final: the night's event has no final to seed, so it is refused (a message)
+STORE_NOTHING = {"logout", "boards_analyse", "td_event_seed_final"}
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 
 
@@ -148,6 +185,17 @@ def players_csv():
     return SimpleUploadedFile("players.csv", b"name,membership\nNew Member,M-77\n")
 
 
+def _print_job(session):
+    """A finished pack job of the session (its PDF stands in: only the doors are tested)."""
+    from tournament.models import PrintJob
+
+    job = PrintJob.objects.filter(session=session, status="done").first()
+    return job or PrintJob.objects.create(
+        session=session, document="pack", section="A", page_size="A4", status="done",
+        filename="pack.pdf", content=b"%PDF-1.4 stand-in",
+    )  # fmt: skip
+
+
 def target(name: str, night, persona: str) -> tuple[str, dict]:
     """(URL, valid POST data) of each pattern in the ``night`` fixture."""
     s, sec, d, dsec = night.session, night.section, night.draft, night.draft_section
@@ -155,6 +203,10 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
     (board, play), _ = night.round_plays(2, table=TABLE)
     token = night.tokens[TABLE] if persona == "table" else "forged-" + "x" * 36
     entry = dsec.entries.order_by("number").first()
+    protest = Protest.objects.filter(section=sec).first() or Protest.objects.create(
+        section=sec, board_number=1, entry=result.ns_entry, grounds="a protest to decide",
+        filed_at=timezone.now(),
+    )  # fmt: skip
     urls = {
         "home": ((), {}),
         "club": ((s.club.slug,), {}),
@@ -172,6 +224,10 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "table_score": ((token,), {f"b{board}-board": board, f"b{board}-ns": play.ns,
                                    f"b{board}-ew": play.ew, f"b{board}-result": "4S N ="}),
         "session_print": ((s.pk, "master-sheet"), {}),
+        "print_job_start": ((s.pk,), {"document": "pack", "page_size": "A4"}),
+        "print_job": ((s.pk, _print_job(s).pk), {}),
+        "print_job_progress": ((s.pk, _print_job(s).pk), {}),
+        "print_job_download": ((s.pk, _print_job(s).pk), {}),
         "login": ((), {"username": "director", "password": "wrong-guess"}),
         "logout": ((), {}),
         "td_console": ((), {}),
@@ -180,12 +236,19 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
                          "prizes_per_field": 3, "tie_rule": "share", "adjusted_policy": "60/40",
                          "provisional_hours": 48}),
         "td_event": ((s.event_id,), {"name": "Later", "date": "2026-12-01"}),
+        "td_event_combined": ((s.event_id,), {"method": "average", "factor": "1/2"}),
+        "td_event_seed_final": ((s.event_id,), {}),
+        "td_event_export": ((s.event_id, "combined-csv"), {}),
         "td_club_files": ((s.club.slug,), {}),
+        "td_club_players": ((s.club.slug,),
+                            {f"rating_{entry.entry_players.first().player_id}": "1200"}),
         "td_club_backup": ((s.club.slug,), {}),
         "td_club_import": ((s.club.slug, "players"), {"file": players_csv()}),
         "td_session_files": ((s.pk,), {}),
         "td_session_export": ((s.pk, "usebio"), {}),
         "td_session": ((s.pk,), {}),
+        **{f"td_session_{step}": ((s.pk,), {})
+           for step in ("entries", "movement", "boards", "play", "results")},
         "td_section_new": ((d.pk,), {"name": "B"}),
         "td_boards": ((d.pk,), {"seed": "a seed"}),
         "td_release": ((s.pk,), {}),
@@ -193,12 +256,25 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "td_standings": ((s.pk,), {}),
         "td_sign_in": ((dsec.pk,), {"new_player1": "New One", "new_player2": "New Two"}),
         "td_movement": ((dsec.pk,), {"kind": "mitchell", "boards_per_round": 3}),
+        "td_movement_import": ((dsec.pk,), {"schedule": upload(mitchell_3t()),
+                                            "boards_per_round": 2}),
         "td_withdraw": ((entry.pk,), {}),
+        # pair 1 (N-S, table 1) leaves after round 2: only table 1's round 3 is scored
+        "td_leave": ((sec.pk,), {"entry": 1, "after_round": 2, "score": "np"}),
         "td_traveller": ((sec.pk, 1), {}),
         "td_slip": ((sec.pk, 2, TABLE), {}),
         "td_result": ((sec.pk,), {"board": board, "ns": play.ns, "ew": play.ew,
                                   "round": play.round, "result": "4S N ="}),
         "td_confirm": ((sec.pk,), {"table": 1, "round": 2}),
+        "td_social": ((sec.pk,), {"action": "score", "round": 1, "table": 1,
+                                  "ns_points": 100, "ew_points": 0}),
+        "td_swiss": ((sec.pk,), {"action": "score", "round": 1, "table": 1,
+                                 "home_imps": 10, "away_imps": 3}),
+        "swiss_pairings": ((s.pk,), {}),
+        "session_events": ((s.pk,), {}),
+        "table_service_worker": ((), {}),
+        "table_manifest": ((token,), {}),
+        "table_sync": ((token,), {}),
         "td_correct": ((result.pk,), {"board": 1, "ns": result.ns_entry.number,
                        "ew": result.ew_entry.number, "round": 1, "result": "2S N =",
                        "reason": "traveller misread", "version": result.version}),
@@ -207,8 +283,14 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "td_scorecard": ((sec.pk, 1), {}),
         "td_ruling": ((sec.pk, 1), {"kind": "average", "reason": "board fouled",
                                      "ns": result.ns_entry.number, "ew": result.ew_entry.number}),
+        "td_protest": ((sec.pk, 1), {"entry": result.ew_entry.number,
+                                     "grounds": "N-S claimed a revoke too late"}),
+        "td_protests": ((s.pk,), {}),
+        "td_protest_decide": ((protest.pk,), {f"p{protest.pk}-status": "dismissed",
+                                              f"p{protest.pk}-decision": "claim out of time"}),
         "td_ties": ((s.pk,), {}),
         "td_progressive": ((sec.pk,), {}),
+        "td_foster": ((sec.pk,), {"action": "draw"}),
         "boards_td": ((s.pk,), {}),
         "boards_generate": ((d.pk,), {"boards": "1-4", "seed": "another seed"}),
         "boards_import": ((d.pk,), {"text": f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'}),
@@ -288,8 +370,18 @@ def test_permission_matrix(name, night, clients, monkeypatch):
     check_csrf(name, night, clients)
 
 
+#: POSTs exempt from Django's CSRF token by design, with what guards them instead
+CSRF_EXEMPT = {
+    # the phone's offline queue: the table code in the URL and a same-origin check
+    # (another site's request is refused: tests/players/test_table_queue.py)
+    "table_sync",
+}
+
+
 def check_csrf(name, night, clients):
     """With CSRF checks on (as in production), a POST without the token is refused: 403."""
+    if name in CSRF_EXEMPT:
+        return
     for persona in ("table", "td", "superuser"):
         client = clients(persona)
         client.handler.enforce_csrf_checks = True

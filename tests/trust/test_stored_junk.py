@@ -28,6 +28,7 @@ JUNK_CONDITIONS = {
     "progressive junk": {"progressive": {"method": "sideways"}, "tally": "points"},
     "progressive a list": {"progressive": [1, 2]},
     "series junk": {"series": {"method": "best_k", "best": "four"}},
+    "combined junk": {"combined": {"method": "carry_mp", "factor": "lots", "qualify": -1}},
     "rounds junk": {"rounds": "six", "winners": 3},
     "source junk": {"source": ["USEBIO"]},
 }  # fmt: skip

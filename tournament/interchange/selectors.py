@@ -15,7 +15,9 @@ from scoring.models import BoardResult, PrizeDecision, ResultAudit, Standings
 from tournament.interchange.formats import session_file as sfile
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.scoring_input import entry_fields, movement_of
-from tournament.models import Club, Section, Session
+from tournament.models import Club, Event, FosterDraw, Player, Section, Session
+from tournament.prizes.combined import carry_overs
+from tournament.prizes.combined import ranking as combined_ranking
 
 EVENT_KEYS = ("name", "kind", "format", "game", "scoring_method", "conditions")
 
@@ -54,8 +56,9 @@ def export_session(
         info["created"] = _iso(session.created)
         info["results_version"] = session.results_version
         kept = Standings.objects.filter(session=session).values_list("data", flat=True).first()
-        if kept and "prizes" in kept:
-            info["prizes"] = kept["prizes"]
+        for key in ("prizes", "social_prizes"):
+            if kept and key in kept:
+                info[key] = kept[key]
     sf = sfile.SessionFile(
         club={"name": event.club.name, "slug": event.club.slug} if with_club else None,
         event={k: getattr(event, k) for k in EVENT_KEYS} | {"conditions": event.usable_conditions},
@@ -69,8 +72,12 @@ def export_session(
             .order_by("section", "field", "tied", "pk")
         ],
     )
+    carry = carry_overs(session)
     for section in session.sections.order_by("name"):
         sf.sections.append(_export_section(section, records, player_refs))
+        for entry in sf.sections[-1].entries:
+            if (section.name, entry.number) in carry:
+                entry.carry_over = str(carry[(section.name, entry.number)])
     for sec in sf.sections:
         fields = entry_fields(sf, sec, movement_of(sec))
         for entry in sec.entries:
@@ -137,6 +144,7 @@ def _export_section(
                     name=ep.player.name,
                     membership=ep.player.membership_number,
                     ref=refs.get(ep.player_id),
+                    rating=ep.player.rating,
                 )
                 for ep in e.entry_players.select_related("player").order_by("position", "pk")
             ],
@@ -169,6 +177,22 @@ def _export_section(
             )
             for r in section.rulings.select_related("user").order_by("board_number", "at", "pk")
         ],
+        protests=[
+            sfile.Protest(
+                p.board_number,
+                p.entry.number,
+                p.grounds,
+                _iso(p.filed_at),
+                p.status,
+                p.decision,
+                _iso(p.decided_at),
+                _username(p.decided_by),
+                _username(p.user),
+            )  # fmt: skip
+            for p in section.protests.select_related("entry", "decided_by", "user").order_by(
+                "board_number", "filed_at", "pk"
+            )
+        ],
         seatings=[
             _drop_empty(
                 {
@@ -190,6 +214,10 @@ def _export_section(
                     "ns_points": p.ns_points,
                     "ew_points": p.ew_points,
                     "tie_decision": p.tie_decision,
+                    "first_to_score": p.first_to_score,
+                    "player_points": p.player_points or None,
+                    "stays": p.stays,
+                    "progress": p.progress or None,
                     "decided_by": _username(p.decided_by),
                     "entered_by": _username(p.entered_by),
                     "updated": _iso(p.updated) if records else None,
@@ -212,6 +240,82 @@ def _export_section(
             )  # fmt: skip
             for t in section.progressive_prize_ties.select_related("decided_by").order_by("players")
         ],
+        swiss_matches=[
+            _drop_empty(
+                {
+                    "round": m.round_number,
+                    "table": m.table_number,
+                    "home": m.home.number,
+                    "away": m.away.number if m.away_id else None,
+                    "home_imps": m.home_imps,
+                    "away_imps": m.away_imps,
+                    "boards": m.boards or None,
+                    "entered_by": _username(m.entered_by),
+                    "updated": _iso(m.updated) if records else None,
+                }
+            )  # fmt: skip
+            for m in section.swiss_matches.select_related("home", "away", "entered_by").order_by(
+                "round_number", "table_number"
+            )
+        ],
+        progressive_deals=[
+            _drop_empty(
+                {
+                    "round": d.round_number,
+                    "table": d.table_number,
+                    "deal": d.deal_number,
+                    "ns_trick": d.ns_trick,
+                    "ew_trick": d.ew_trick,
+                    "ns_above": d.ns_above,
+                    "ew_above": d.ew_above,
+                    "at_table": d.entered_at_table,
+                    "entered_by": _username(d.entered_by),
+                    "updated": _iso(d.updated) if records else None,
+                }
+            )  # fmt: skip
+            for d in section.progressive_deals.select_related("entered_by").order_by(
+                "round_number", "table_number", "deal_number"
+            )
+        ],
+        five_hundred_deals=[
+            _drop_empty(
+                {
+                    "round": d.round_number,
+                    "table": d.table_number,
+                    "deal": d.deal_number,
+                    "points": d.points,
+                    "at_table": d.entered_at_table,
+                    "entered_by": _username(d.entered_by),
+                    "updated": _iso(d.updated) if records else None,
+                }
+            )  # fmt: skip
+            for d in section.five_hundred_deals.select_related("entered_by").order_by(
+                "round_number", "table_number", "deal_number"
+            )
+        ],
+        social_scores=[
+            {
+                **_drop_empty(
+                    {
+                        "round": s.round_number,
+                        "table": s.table_number,
+                        "ns_points": s.ns_points,
+                        "ew_points": s.ew_points,
+                        "ns_games": s.ns_games,
+                        "ew_games": s.ew_games,
+                        "at_table": s.entered_at_table,
+                        "entered_by": _username(s.entered_by),
+                        "history": s.history or None,
+                        "updated": _iso(s.updated) if records else None,
+                    }
+                ),
+                "finished": s.finished,
+            }  # fmt: skip
+            for s in section.social_scores.select_related("entered_by").order_by(
+                "round_number", "table_number"
+            )
+        ],
+        foster_draw=_export_foster(section),
         table_tokens=[
             _drop_empty(
                 {
@@ -226,6 +330,21 @@ def _export_section(
         if records
         else [],
     )
+
+
+def _export_foster(section: Section) -> dict[str, Any] | None:
+    """Foster's draw: the sealed numbers, the salt and the seal, and the number drawn."""
+    draw = FosterDraw.objects.filter(section=section).select_related("sealed_by", "drawn_by")
+    d = draw.first()
+    if d is None:
+        return None
+    return _drop_empty(
+        {
+            "numbers": d.numbers, "salt": d.salt, "digest": d.digest,
+            "sealed_at": _iso(d.sealed_at), "sealed_by": _username(d.sealed_by),
+            "drawn": d.drawn, "drawn_at": _iso(d.drawn_at), "drawn_by": _username(d.drawn_by),
+        }
+    )  # fmt: skip
 
 
 def _drop_empty(row: dict[str, Any]) -> dict[str, Any]:
@@ -250,9 +369,15 @@ def _export_result(row: BoardResult, records: bool = False) -> sfile.Result:
         revokes_ew=row.revokes_ew,
         tricks_ns=row.tricks_ns,
         score_ns=row.score_ns,
+        before_revoke_ns=row.before_revoke_ns,
+        before_revoke_ew=row.before_revoke_ew,
         adjusted=row.adjusted or None,
+        weighted=row.weighted or None,
         not_played=row.not_played,
         fouled_group=row.fouled_group or None,
+        penalty_ns=row.penalty_ns,
+        penalty_ew=row.penalty_ew,
+        committee_ns=row.committee_ns,
         status=row.status,
         entered_via=row.entered_via,
         entered_by=_username(row.entered_by),
@@ -306,6 +431,38 @@ def export_pbn_results(session: Session, section: str | None = None) -> str:
     return pbn_results.write(sf, score_section(sf, index), index)
 
 
+def export_combined_usebio(event: Event, group: int = 0) -> str:
+    """USEBIO 1.2 XML of one group of the event's combined ranking (the overall ranking, or
+    one section of a final with carry-over; docs/interchange.md)."""
+    from tournament.interchange.formats import usebio_combined as uc
+
+    found = combined_ranking(event)
+    if found is None:
+        raise InterchangeError("event.conditions.combined", "the event ranks its sessions apart")
+    if found["error"]:
+        raise InterchangeError("event.conditions.combined", found["error"])
+    if not 0 <= group < len(found["groups"]):
+        raise InterchangeError("group", f"no ranking group {group + 1}")
+    chosen = found["groups"][group]
+    people = {p.pk: (p.name, p.membership_number) for p in Player.objects.filter(
+        pk__in={pk for row in chosen["rows"] for pk in row["players"]})}  # fmt: skip
+    spare = max((r["entry"] or 0 for r in chosen["rows"]), default=0)
+    pairs = []
+    for row in chosen["rows"]:
+        if row["entry"] is None:  # not in the group's last session: numbered after the rest
+            spare += 1
+        number = row["entry"] if row["entry"] is not None else spare
+        players = [people[pk] for pk in row["players"] if pk in people]
+        pairs.append(uc.CombinedPair(row["rank"], number, row["total"], players))
+    last = chosen["session"]
+    return uc.write_combined(uc.CombinedRanking(
+        club=event.club.name, event=event.name,
+        title=f"{chosen['name']}: {found['label']} ({', '.join(chosen['columns'])})",
+        date=last.date if last else None, scoring_method=event.scoring_method,
+        method=found["method"], sessions=len(chosen["columns"]), pairs=pairs,
+    ))  # fmt: skip
+
+
 CLUB_FORMAT = "duplicate-club/1"
 
 
@@ -331,7 +488,9 @@ def backup_club(club: Club) -> dict[str, Any]:
             }
         )
     players = [
-        sfile.Player(p.name, p.membership_number, p.email, p.phone, p.gender).to_json()
+        sfile.Player(
+            p.name, p.membership_number, p.email, p.phone, p.gender, rating=p.rating
+        ).to_json()
         for p in club_players
     ]
     return {

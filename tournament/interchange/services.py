@@ -17,10 +17,12 @@ from django.db import IntegrityError, transaction
 
 from boards.engine.deals import Deal, DealError
 from boards.models import Board, BoardSet
+from scoring.engine.contract import ScoringError
 from scoring.engine.contract import dealer as dealer_of
 from scoring.engine.contract import vulnerability as vulnerability_of
-from scoring.engine.team_match import TEAM_METHODS
-from scoring.models import BoardResult, PrizeDecision, ResultAudit, Ruling, Standings
+from scoring.engine.swiss_boards import match_sheet
+from scoring.engine.team_match import TEAM_METHODS, TEAM_MOVEMENTS, team_movement_hint
+from scoring.models import BoardResult, PrizeDecision, Protest, ResultAudit, Ruling, Standings
 from tournament import conditions as conditions_schema
 from tournament import limits
 from tournament.interchange.formats import session_file as sfile
@@ -34,12 +36,17 @@ from tournament.models import (
     Entry,
     EntryPlayer,
     Event,
+    FiveHundredDeal,
+    FosterDraw,
     Player,
+    ProgressiveDeal,
     ProgressivePrizeTie,
     ProgressiveTableResult,
     RoundSeating,
     Section,
     Session,
+    SocialTableScore,
+    SwissMatch,
     TableToken,
 )
 from tournament.movements.teams import team_pairs
@@ -186,6 +193,7 @@ def _score(session: Session, sf: sfile.SessionFile, where: str) -> None:
     would keep it; a backup's session without one is restored without one, as it was."""
     from scoring.standings.services import recompute_standings
     from tournament.prizes.selectors import prize_list
+    from tournament.social.selectors import keep_for_final
 
     if not session.sections.exists():
         return
@@ -195,6 +203,11 @@ def _score(session: Session, sf: sfile.SessionFile, where: str) -> None:
         if session.is_final and (kept is not None or "results_version" not in sf.session):
             data = dict(standings.data)
             data["prizes"] = kept if kept is not None else prize_list(session, data)
+            social = sf.session.get("social_prizes")
+            if social is None and "results_version" not in sf.session:
+                social = keep_for_final(session) or None  # as finalise keeps them
+            if social is not None:
+                data["social_prizes"] = social
             Standings.objects.filter(pk=standings.pk).update(data=data)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         # ScoringError, MovementError, or a movement schedule of junk: what no page could show
@@ -350,7 +363,18 @@ def _create_section(
             reason=r.reason, user=_user(r.user),
         )  # fmt: skip
         _stamp(ruling, at=r.at)
+    for j, p in enumerate(sec.protests):
+        where = f"{path}.protests[{j}]"
+        if p.entry not in entries:
+            raise InterchangeError(f"{where}.entry", f"entry {p.entry} is not in the section")
+        Protest.objects.create(
+            section=section, board_number=p.board, entry=entries[p.entry], grounds=p.grounds,
+            filed_at=_when(p.filed_at, f"{where}.filed_at"), status=p.status,
+            decision=p.decision, decided_at=_when(p.decided_at, f"{where}.decided_at"),
+            decided_by=_user(p.decided_by), user=_user(p.user),
+        )  # fmt: skip
     _create_progressive(section, sec)
+    _create_swiss(section, sec, entries, path)
     tokens = TableToken.objects.bulk_create(
         TableToken(
             section=section,
@@ -362,6 +386,38 @@ def _create_section(
     )
     _stamp_all(tokens, sec.table_tokens, "created")
     return section
+
+
+def _create_swiss(section: Section, sec: sfile.Section, entries: dict, path: str) -> None:
+    """A Swiss's matches, each side named by its entry number in the section."""
+    rows = []
+    for j, m in enumerate(sec.swiss_matches):
+        where = f"{path}.swiss_matches[{j}]"
+        for side in ("home", "away"):
+            if m.get(side) is not None and m[side] not in entries:
+                raise InterchangeError(f"{where}.{side}", f"entry {m[side]} is not in the section")
+        rows.append(SwissMatch.objects.create(
+            section=section, round_number=m["round"], table_number=m["table"],
+            home=entries[m["home"]], away=entries.get(m.get("away")),
+            home_imps=m.get("home_imps"), away_imps=m.get("away_imps"),
+            boards=_swiss_boards(m, f"{where}.boards"), entered_by=_user(m.get("entered_by")),
+        ))  # fmt: skip
+    _stamp_all(rows, sec.swiss_matches, "updated")
+
+
+def _swiss_boards(match: dict, where: str) -> list:
+    """A match's board-by-board sheet, checked: its IMPs must be the match's IMPs."""
+    rows = match.get("boards") or []
+    if not rows:
+        return []
+    try:
+        sheet = match_sheet([tuple(row) for row in rows])
+    except ScoringError as exc:
+        raise InterchangeError(where, str(exc)) from None
+    if (sheet.home_imps, sheet.away_imps) != (match.get("home_imps"), match.get("away_imps")):
+        raise InterchangeError(where, f"the boards make {sheet.home_imps}-{sheet.away_imps} "
+                               f"IMPs, not {match.get('home_imps')}-{match.get('away_imps')}")  # fmt: skip
+    return [list(row) for row in rows]
 
 
 def _create_progressive(section: Section, sec: sfile.Section) -> None:
@@ -386,6 +442,10 @@ def _create_progressive(section: Section, sec: sfile.Section) -> None:
             ns_points=p.get("ns_points"),
             ew_points=p.get("ew_points"),
             tie_decision=p.get("tie_decision", ""),
+            first_to_score=p.get("first_to_score", ""),
+            player_points=p.get("player_points") or {},
+            stays=p.get("stays"),
+            progress=p.get("progress") or [],
             decided_by=_user(p.get("decided_by")),
             entered_by=_user(p.get("entered_by")),
         )  # fmt: skip
@@ -404,18 +464,79 @@ def _create_progressive(section: Section, sec: sfile.Section) -> None:
         for t in sec.prize_ties
     ]
     _stamp_all(ties, sec.prize_ties, "created")
+    _create_deals_and_scores(section, sec)
+
+
+def _create_deals_and_scores(section: Section, sec: sfile.Section) -> None:
+    """Progressive auction's deals, a social game's table scores and Foster's draw."""
+    deals = [
+        ProgressiveDeal.objects.create(
+            section=section,
+            round_number=d["round"],
+            table_number=d["table"],
+            deal_number=d["deal"],
+            ns_trick=d.get("ns_trick", 0),
+            ew_trick=d.get("ew_trick", 0),
+            ns_above=d.get("ns_above", 0),
+            ew_above=d.get("ew_above", 0),
+            entered_at_table=d.get("at_table", False),
+            entered_by=_user(d.get("entered_by")),
+        )  # fmt: skip
+        for d in sec.progressive_deals
+    ]
+    _stamp_all(deals, sec.progressive_deals, "updated")
+    five = [
+        FiveHundredDeal.objects.create(
+            section=section,
+            round_number=d["round"],
+            table_number=d["table"],
+            deal_number=d["deal"],
+            points=d["points"],
+            entered_at_table=d.get("at_table", False),
+            entered_by=_user(d.get("entered_by")),
+        )  # fmt: skip
+        for d in sec.five_hundred_deals
+    ]
+    _stamp_all(five, sec.five_hundred_deals, "updated")
+    scores = [
+        SocialTableScore.objects.create(
+            section=section,
+            round_number=t["round"],
+            table_number=t["table"],
+            ns_points=t["ns_points"],
+            ew_points=t["ew_points"],
+            finished=t.get("finished", True),
+            ns_games=t.get("ns_games", 0),
+            ew_games=t.get("ew_games", 0),
+            entered_at_table=t.get("at_table", False),
+            entered_by=_user(t.get("entered_by")),
+            history=t.get("history") or [],
+        )  # fmt: skip
+        for t in sec.social_scores
+    ]
+    _stamp_all(scores, sec.social_scores, "updated")
+    f = sec.foster_draw
+    if f:
+        FosterDraw.objects.create(
+            section=section, numbers=f["numbers"], salt=f["salt"], digest=f["digest"],
+            sealed_at=_when(f["sealed_at"], "foster_draw.sealed_at"),
+            sealed_by=_user(f.get("sealed_by")), drawn=f.get("drawn"),
+            drawn_at=_when(f.get("drawn_at"), "foster_draw.drawn_at"),
+            drawn_by=_user(f.get("drawn_by")),
+        )  # fmt: skip
 
 
 def _check_kept_teams(sec: sfile.Section, movement, path: str, method: str) -> None:
-    """The database keeps a team match's teams (whist, or teams of four at IMPs) by the team
-    movement (team k = pairs k and T+k): results of a match need it, and an entry's ``team``
-    must agree with it."""
-    if method in TEAM_METHODS and sec.results and (movement is None or movement.kind != "team"):
+    """The database keeps a team match's teams (whist, or teams of four at IMPs) by its team
+    movement (team k = pairs k and T+k; a whist club match, two teams of any number of pairs):
+    results of a match need it, and an entry's ``team`` must agree with it."""
+    kinds = TEAM_MOVEMENTS.get(method, ("team",))
+    if method in TEAM_METHODS and sec.results and (movement is None or movement.kind not in kinds):
         what = {"imps_teams": "an IMP team match"}.get(method, "a whist team match")
         raise InterchangeError(
             f"{path}.movement",
-            f"{what} is kept with the team movement, which says each pair's team; "
-            "score this file with score_file, or give it the team movement",
+            f"{what} is kept with {team_movement_hint(method)}, which says each pair's team; "
+            "score this file with score_file, or give it that movement",
         )
     teams = {p: k for k, (ns, ew) in (team_pairs(movement) if movement else {}).items()
              for p in (*ns, *ew)}  # fmt: skip
@@ -449,7 +570,7 @@ def _player(club: Club, p: sfile.Player, path: str) -> Player:
         return found
     return Player.objects.create(
         club=club, name=p.name, membership_number=p.membership,
-        email=p.email, phone=p.phone, gender=p.gender,
+        email=p.email, phone=p.phone, gender=p.gender, rating=p.rating,
     )  # fmt: skip
 
 
@@ -489,10 +610,13 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
             "board_number": r.board, "round_number": r.round, "table_number": r.table,
             "contract": r.contract or "", "declarer": r.declarer or "", "lead": r.lead or "",
             "adjusted": r.adjusted or "", "fouled_group": r.fouled_group or "",
+            "weighted": r.weighted or "",
             "status": r.status, "entered_via": r.entered_via,
             "tricks": r.tricks, "honours_ns": r.honours_ns, "honours_ew": r.honours_ew,
             "revokes_ns": r.revokes_ns, "revokes_ew": r.revokes_ew, "tricks_ns": r.tricks_ns,
-            "score_ns": r.score_ns, "version": r.version,
+            "score_ns": r.score_ns, "version": r.version, "penalty_ns": r.penalty_ns,
+            "penalty_ew": r.penalty_ew, "committee_ns": r.committee_ns,
+            "before_revoke_ns": r.before_revoke_ns, "before_revoke_ew": r.before_revoke_ew,
         }),
         not_played=r.not_played,
         entered_by=_user(r.entered_by),
@@ -598,6 +722,9 @@ def _check_backup(data: dict[str, Any]) -> None:
         for key, value in p.items():
             if key not in known:
                 raise InterchangeError(f"players[{k}].{key}", f"unknown; expected {sorted(known)}")
+            if key == "rating":
+                _rating(value, f"players[{k}].rating")
+                continue
             if not isinstance(value, str):
                 raise InterchangeError(f"players[{k}].{key}", f"{value!r:.40} is not text")
         player = sfile.Player(**p)
@@ -605,6 +732,14 @@ def _check_backup(data: dict[str, Any]) -> None:
             "name": player.name, "membership_number": player.membership,
             "email": player.email, "phone": player.phone, "gender": player.gender,
         }, PLAYER_KEYS)  # fmt: skip
+
+
+def _rating(value: Any, where: str) -> None:
+    """A player's rating: a whole number 0 to 10,000,000, or none."""
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10_000_000
+    ):
+        raise InterchangeError(where, f"{value!r:.40} is not a rating (a whole number 0-10000000)")
 
 
 def _session_file(data: dict[str, Any], i: int, j: int) -> sfile.SessionFile:
@@ -630,6 +765,7 @@ def _restore(
             Player.objects.create(
                 club=club, name=player.name, membership_number=player.membership,
                 email=player.email, phone=player.phone, gender=player.gender,
+                rating=player.rating,
             )
         )  # fmt: skip
     files = iter(files)
@@ -676,6 +812,8 @@ def import_players(club: Club, text: str) -> tuple[int, int]:
             player.email = row.email or player.email
             player.phone = row.phone or player.phone
             player.gender = row.gender or player.gender
+            if row.rating is not None:
+                player.rating = row.rating
             player.save()
     return created, updated
 

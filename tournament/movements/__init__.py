@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tournament.movements import howell, individual, mitchell, pivot, progressive, teams
+from tournament.movements import (
+    appendix,
+    endless,
+    howell,
+    individual,
+    mitchell,
+    mnemonic,
+    pivot,
+    progressive,
+    teams,
+)
 
 from .base import Movement, MovementError, Round, Seating, check_size
 from .checks import balance, check, check_p1, check_p2, check_p5, check_p6, check_p7
@@ -23,15 +33,20 @@ BUILDERS: dict[str, Callable[..., Movement]] = {
     "skip-mitchell": mitchell.skip_mitchell,
     "relay-bye": mitchell.relay_bye,
     "arrow-switch": mitchell.arrow_switch,
+    "hesitation-mitchell": mitchell.hesitation_mitchell,
+    "appendix-mitchell": appendix.appendix_mitchell,
+    "endless-howell": endless.endless_howell,
     "howell": howell.howell,
     "three-quarter-howell": howell.three_quarter_howell,
     "team": teams.team,
+    "club-match": teams.club_match,
+    "mnemonic": mnemonic.mnemonic,
 }
 
 #: Social games built from the number of players (or tables); seating invariants and I1–I8.
 INDIVIDUAL_BUILDERS: dict[str, Callable[..., Movement]] = {
-    "individual": lambda players, tables, boards_per_round: individual.build_individual(
-        _players(players, tables), boards_per_round
+    "individual": lambda players, tables, boards_per_round, rounds=None: (
+        individual.build_individual(_players(players, tables), boards_per_round, rounds)
     ),
     "rainbow": lambda players, tables, boards_per_round: individual.build_rainbow(
         tables or _players(players, None) // 4, boards_per_round or 2
@@ -56,17 +71,35 @@ def _players(players: int | None, tables: int | None) -> int:
     return players if players is not None else 4 * tables
 
 
+#: The individual games whose number of rounds can be chosen (the others have a fixed
+#: schedule): the whist-tournament schedule, where the book lets 12 players stop early.
+ROUNDS_CHOSEN = ("individual",)
+
+
 def build_individual_kind(
-    kind: str, players: int | None, tables: int | None, boards_per_round: int | None
+    kind: str,
+    players: int | None,
+    tables: int | None,
+    boards_per_round: int | None,
+    rounds: int | None = None,
 ) -> Movement:
     """Build and check a game where partners change (individual, rainbow, pivot, …)."""
     check_size(tables=tables, boards_per_round=boards_per_round)
     if players is not None:
         check_size(tables=players // 4)
-    movement = INDIVIDUAL_BUILDERS[kind](players, tables, boards_per_round)
+    if rounds is not None and kind not in ROUNDS_CHOSEN:
+        raise MovementError(
+            f"the {kind} schedule has a fixed number of rounds: leave the rounds out",
+            field="rounds",
+        )
+    if rounds is not None:
+        check_size(rounds=rounds)
+        movement = INDIVIDUAL_BUILDERS[kind](players, tables, boards_per_round, rounds=rounds)
+    else:
+        movement = INDIVIDUAL_BUILDERS[kind](players, tables, boards_per_round)
     problems = [p for f in (check_p1, check_p2, check_p5, check_p6, check_p7) for p in f(movement)]
     if kind in ("individual",):
-        check_individual(movement)
+        problems += check_individual(movement)
     if problems:
         raise MovementError("; ".join(problems[:5]))
     return movement
@@ -81,10 +114,14 @@ def build(
     **options: Any,
 ) -> Movement:
     """Build, check and balance a movement; bad input raises :class:`MovementError`."""
+    if kind == "pivot-pair" and tables is None and pairs is not None:
+        tables = _pivot_pair_tables(pairs)
     if kind in INDIVIDUAL_BUILDERS:
-        return build_individual_kind(kind, options.get("players"), tables, boards_per_round)
+        _no_other_options(kind, {k: v for k, v in options.items() if k != "players"}, ())
+        return build_individual_kind(kind, options.get("players"), tables, boards_per_round, rounds)
     if kind not in BUILDERS:
         raise MovementError(f"unknown movement {kind!r}; choose one of {', '.join(kinds())}")
+    _no_other_options(kind, options, _option_names(BUILDERS[kind]))
     check_size(tables, rounds, boards_per_round)
     tables = _tables(tables, pairs)
     if boards_per_round is None:
@@ -100,6 +137,38 @@ def build(
     if not movement.individual and movement.balance is None:
         movement.balance = balance(movement)
     return movement
+
+
+#: Options in words, for the refusal of one a movement does not take.
+OPTION_NAMES = {"revenge": "the 1926 form (all rounds, one pair met twice)",
+                "players": "a number of players"}  # fmt: skip
+
+
+def _option_names(builder: Callable[..., Movement]) -> tuple[str, ...]:
+    import inspect
+
+    skip = {"tables", "rounds", "boards_per_round", "pairs"}
+    return tuple(n for n in inspect.signature(builder).parameters if n not in skip)
+
+
+def _no_other_options(kind: str, options: dict[str, Any], accepted: tuple[str, ...]) -> None:
+    """Refuse an option the movement does not take (``revenge`` is the skip Mitchell's)."""
+    for name, value in options.items():
+        if name not in accepted and value not in (None, False):
+            what = OPTION_NAMES.get(name, name.replace("_", " "))
+            where = (
+                " (a skip Mitchell's, for an even number of tables)" if name == "revenge" else ""
+            )
+            raise MovementError(f"{what} does not apply to a {kind} movement{where}", field=name)
+
+
+def _pivot_pair_tables(pairs: int) -> int:
+    """PR-6 seats two pairs a table, one of them the pivot pair [002 L6449–6459]."""
+    if pairs < 4 or pairs % 2:
+        raise MovementError(
+            f"the pivot-pair round robin needs an even number of pairs, at least 4, not {pairs}"
+        )
+    return pairs // 2
 
 
 def _tables(tables: int | None, pairs: int | None) -> int:

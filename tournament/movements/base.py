@@ -16,7 +16,12 @@ from typing import Any
 
 
 class MovementError(ValueError):
-    """A movement that cannot be built as asked; the message says what would work."""
+    """A movement that cannot be built as asked; the message says what would work.
+    ``field`` names the option at fault ("rounds", "revenge"), if one is."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 #: The largest movement built in one section: beyond it a room is split into sections
@@ -168,7 +173,7 @@ class Movement:
             s: self.boards_for(Seating(table=0, set=s))
             for s in sorted({st.set for r in self.rounds for st in r.tables if st.set})
         }
-        return {
+        out = {
             "kind": self.kind,
             "tables": self.tables,
             "rounds": self.round_count,
@@ -185,6 +190,9 @@ class Movement:
             "schedule": rounds,
             "balance": self.balance,
         }
+        if self.notes:  # e.g. the 1926 skip form, a schedule cut short: kept with the section
+            out["notes"] = list(self.notes)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Movement:
@@ -227,6 +235,7 @@ class Movement:
             individual=data.get("individual", False),
             share_sets=data.get("share_sets", False),
             meet=data.get("meet", "exactly_once"),
+            notes=tuple(data.get("notes") or ()),
             phantom=data.get("phantom"),
             announcement=data.get("announcement", ""),
             skip_after=data.get("skip_after"),

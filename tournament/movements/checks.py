@@ -71,7 +71,10 @@ def check_p1(movement: Movement) -> list[str]:
 
 
 def check_p2(movement: Movement) -> list[str]:
-    """P2/I2: no pair (player) plays a board twice."""
+    """P2/I2: no pair (player) plays a board twice — except a mnemonic, where each pair plays
+    every board twice, once in each direction [002 L4339–4341]."""
+    if movement.meet == "mnemonic":
+        return _check_mnemonic(movement)
     seen: dict[tuple[int, int], int] = {}
     out = []
     for rnd in movement.rounds:
@@ -181,6 +184,10 @@ def check_p3(movement: Movement) -> list[str]:
     """P3 (and P4 for complete Mitchells): meetings as the family promises."""
     if movement.meet == "teams":
         return check_teams(movement)
+    if movement.meet == CLUB_MATCH_MEET:
+        return check_club_teams(movement)
+    if movement.meet == "mnemonic":  # the base schedule's meetings, checked when built
+        return []
     met = meetings(movement)
     real = sorted(x for x in movement.participants if _real(movement, x))
     if movement.meet in _ALL_PAIRS:
@@ -207,6 +214,41 @@ def check_p3(movement: Movement) -> list[str]:
 def team_of(movement: Movement, pair: int) -> int:
     """Team k of a team movement holds pairs k (N-S at home) and T+k (E-W)."""
     return (pair - 1) % movement.tables + 1
+
+
+#: The meeting promise of the club match (``teams.club_match``): every table is team 1 v
+#: team 2, and every deal is played by both teams in both directions.
+CLUB_MATCH_MEET = "club-teams"
+
+
+def club_team_of(movement: Movement, pair: int) -> int:
+    """The team (1 or 2) of ``pair`` in a club match of T tables (N-S pair t and E-W pair T+t
+    at table t): N-S at an odd table or E-W at an even table is team 1."""
+    ns = pair <= movement.tables
+    table = pair if ns else pair - movement.tables
+    return 1 if (table % 2 == 1) == ns else 2
+
+
+def check_club_teams(movement: Movement) -> list[str]:
+    """P3 of a club match: team 1 v team 2 at every table, and each deal played by team 1 N-S
+    as often as by team 2 N-S, or once more where a team has an odd pair [000 L727]."""
+    found = []
+    by_board: dict[int, Counter[int]] = defaultdict(Counter)
+    for rnd in movement.rounds:
+        for st in rnd.tables:
+            home, away = club_team_of(movement, st.ns), club_team_of(movement, st.ew)
+            if home == away:
+                found.append(f"P3: round {rnd.number}: team {home} plays itself at table "
+                             f"{st.table}")  # fmt: skip
+            for board in movement.boards_for(st):
+                by_board[board][home] += 1
+    for board, sides in sorted(by_board.items()):
+        if abs(sides[1] - sides[2]) > 1:
+            found.append(
+                f"P3: board {board} is played N-S by team 1 {sides[1]} times and by team 2 "
+                f"{sides[2]} times"
+            )
+    return found
 
 
 def check_teams(movement: Movement) -> list[str]:
@@ -324,3 +366,20 @@ def balance(movement: Movement) -> dict[str, Any]:
         "max": max(values),
         "U": round(float(uniformity(values)), 2),
     }
+
+
+def _check_mnemonic(movement: Movement) -> list[str]:
+    """Each pair plays each of its boards once N-S and once E-W (the replay)."""
+    seen: dict[tuple[int, int], list[str]] = {}
+    for rnd in movement.rounds:
+        for st in rnd.tables:
+            if not _played(movement, st):
+                continue
+            for board in movement.boards_for(st):
+                seen.setdefault((st.ns, board), []).append("ns")
+                seen.setdefault((st.ew, board), []).append("ew")
+    return [
+        f"P2: {who} plays board {board} {'/'.join(sides)}, not once each way"
+        for (who, board), sides in sorted(seen.items())
+        if sorted(sides) != ["ew", "ns"]
+    ]

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from .base import Movement, MovementError, Round, Seating
-from .individual_checks import check_individual, lho_rho_balance
+from .individual_checks import CUT_SHORT_MEET, check_individual, lho_rho_balance
 from .individual_search import group_for
 
 STARTERS_FILE = Path(__file__).with_name("individual_starters.json")
@@ -114,9 +115,39 @@ def default_boards_per_round(players: int) -> int:
     return 4 if players <= 9 else 3 if players <= 13 else 2
 
 
-def build_individual(players: int, boards_per_round: int | None = None) -> Movement:
-    """The whist-tournament schedule for ``players``; every table plays the round's set."""
-    return develop(players, starter(players), boards_per_round, _notes(players))
+#: Schedules the book allows to stop early: 12 players "will not be time for more than two or
+#: three deals at a table before changing as 11 rounds are necessary ... Of course it may be
+#: cut short, stopping after seven or eight rounds" [002 L3062–3065].
+CUT_SHORT = {12: (7, 8)}
+
+
+def build_individual(
+    players: int, boards_per_round: int | None = None, rounds: int | None = None
+) -> Movement:
+    """The whist-tournament schedule for ``players``; every table plays the round's set.
+
+    ``rounds`` stops it early where the book allows (``CUT_SHORT``: 12 players after 7 or 8
+    rounds); the first rounds are played as scheduled, so nobody partners anyone twice or
+    opposes anyone more than twice, and everyone plays every round."""
+    mv = develop(players, starter(players), boards_per_round, _notes(players))
+    if rounds is None or rounds == mv.round_count:
+        return mv
+    allowed = CUT_SHORT.get(players, ())
+    if rounds not in allowed:
+        if allowed:
+            choices = " or ".join(str(r) for r in allowed)
+            why = f"the {players}-player game plays all {mv.round_count} rounds or stops after {choices}"
+        else:
+            why = f"the {players}-player game plays all {mv.round_count} rounds (the book lets only the 12-player game stop early, after 7 or 8 rounds [002 L3064–3065])"
+        raise MovementError(f"{rounds} rounds: {why}", field="rounds")
+    short = replace(
+        mv,
+        rounds=mv.rounds[:rounds],
+        meet=CUT_SHORT_MEET,
+        notes=(*mv.notes, f"cut short after {rounds} of {mv.round_count} rounds [002 L3064–3065]"),
+    )
+    short.balance = lho_rho_balance(short)
+    return short
 
 
 def develop(

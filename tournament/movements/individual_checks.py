@@ -12,7 +12,10 @@ from itertools import combinations
 
 from .base import Movement, Seating
 
-SEATS = ("n", "e", "s", "w")  # clockwise: each seat's left-hand opponent follows it
+SEATS = ("n", "e", "s", "w")
+#: ``Movement.meet`` of a whist-tournament schedule stopped early (12 players after 7 or 8
+#: of its 11 rounds [002 L3062–3065]): partners at most once, opponents at most twice.
+CUT_SHORT_MEET = "partner_at_most_once_oppose_at_most_twice"  # clockwise: each seat's left-hand opponent follows it
 
 
 def _players(st: Seating) -> dict[str, int]:
@@ -62,14 +65,19 @@ def meetings(mv: Movement) -> tuple[Counter, Counter]:
     return partners, opponents
 
 
-def check_i3_i4(mv: Movement, partner: int = 1, oppose: int = 2) -> list[str]:
-    """Every pair of players partners ``partner`` times and opposes ``oppose`` times."""
+def check_i3_i4(
+    mv: Movement, partner: int = 1, oppose: int = 2, at_most: bool = False
+) -> list[str]:
+    """Every pair of players partners ``partner`` times and opposes ``oppose`` times
+    (``at_most``: no more often — a schedule cut short [002 L3064–3065])."""
     partners, opponents = meetings(mv)
     problems = []
     for pair in combinations(sorted(mv.participants), 2):
-        if partners[pair] != partner:
+        bad_partner = partners[pair] > partner if at_most else partners[pair] != partner
+        bad_oppose = opponents[pair] > oppose if at_most else opponents[pair] != oppose
+        if bad_partner:
             problems.append(f"players {pair[0]} and {pair[1]} partner {partners[pair]} times")
-        if opponents[pair] != oppose:
+        if bad_oppose:
             problems.append(f"players {pair[0]} and {pair[1]} oppose {opponents[pair]} times")
     return problems
 
@@ -127,5 +135,5 @@ def check_individual(mv: Movement, partner: int | None = 1, oppose: int | None =
     if mv.kind == "rainbow":
         problems += check_rainbow_lines(mv)
     elif partner is not None and oppose is not None:
-        problems += check_i3_i4(mv, partner, oppose)
+        problems += check_i3_i4(mv, partner, oppose, at_most=mv.meet == CUT_SHORT_MEET)
     return problems

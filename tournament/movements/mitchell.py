@@ -259,3 +259,69 @@ def arrow_switch(
     base.announcement += "; arrow switch in round" + ("s " if len(chosen) > 1 else " ")
     base.announcement += ", ".join(map(str, sorted(chosen)))
     return base
+
+
+def hesitation_mitchell(
+    tables: int,
+    rounds: int | None = None,
+    boards_per_round: int = 2,
+    pairs: int | None = None,
+    switch_rounds: int | None = None,
+) -> Movement:
+    """Hesitation Mitchell for an odd number T of tables: T+1 rounds and sets, one winner.
+
+    MOVEMENTS.md §2 [14]; John Pain, "Unusual movements for clubs" (EBU), and E.E. Blandon
+    (Bridge Magazine, 1973): a Mitchell with a relay stand between tables (T−1)/2 and
+    (T+1)/2, so T+1 sets; N-S pairs 1…T−1 stay at tables 1…T−1; the T+1 moving pairs T…2T go
+    E-W up one table, and after E-W at table T "hesitate" one round N-S at table T before E-W
+    at table 1 (pair T starts N-S at table T, pair T+k E-W at table k); boards go down one
+    station, the relay included.  To make one field, the last round (or two) is arrow-switched
+    at every table but the hesitation table: ``switch_rounds`` 1 or 2, by default the better
+    balanced (7 tables: the last round only, as Pain's example).
+    """
+    if tables < 3 or tables % 2 == 0:
+        raise MovementError(
+            f"a hesitation Mitchell needs an odd number of tables from 3, not {tables}; "
+            "use skip-mitchell, relay-bye or a howell for an even number"
+        )
+    full = tables + 1
+    if rounds not in (None, full):
+        raise MovementError(
+            f"a {tables}-table hesitation Mitchell plays {full} rounds, not {rounds}",
+            field="rounds",
+        )
+    if switch_rounds is None:
+        both = [hesitation_mitchell(tables, None, boards_per_round, pairs, n) for n in (1, 2)]
+        return max(both, key=lambda m: balance(m)["U"])
+    if switch_rounds not in (1, 2):
+        raise MovementError(f"the last 1 or 2 rounds are arrow-switched, not {switch_rounds}")
+    phantom = phantom_for(tables, pairs)  # pair 2T, a moving pair: a different sit-out a round
+    half = tables // 2
+    stations = [*range(1, half + 1), None, *range(half + 1, tables + 1)]  # None: the relay
+    station = {t: i for i, t in enumerate(stations) if t is not None}
+    places = [("ew", t) for t in range(1, tables + 1)] + [("ns", tables)]
+    grid = []
+    for r in range(full):
+        seats: dict[int, dict[str, int]] = {}
+        for k in range(full):  # moving pair T + k starts at place k − 1 (pair T: N-S at T)
+            side, table = places[(k - 1 + r) % full]
+            seats.setdefault(table, {})[side] = tables + k
+        row = []
+        for t in range(1, tables + 1):
+            ns, ew = seats[t].get("ns", t), seats[t]["ew"]
+            st = Seating(table=t, ns=ns, ew=ew, set=(station[t] + r) % full + 1)
+            if r >= full - switch_rounds and t != tables:
+                st = _with(st, ns=ew, ew=ns, switched=True)
+            row.append(st)
+        grid.append(row)
+    last = "the last round" if switch_rounds == 1 else "the last two rounds"
+    return Movement(
+        kind="hesitation-mitchell", tables=tables, boards_per_round=boards_per_round,
+        rounds=assemble(grid, full, phantom), participants=_participants(tables, phantom),
+        fields=1, board_sets=board_sets(full, boards_per_round), phantom=phantom,
+        meet="at_most_once",
+        announcement=f"N-S 1–{tables - 1} stay; the others go E-W up one table and, after "
+        f"table {tables} E-W, play one round N-S at table {tables}; boards down one table "
+        f"(relay between tables {half} and {half + 1}); arrow switch in {last} except at "
+        f"table {tables}",
+    )  # fmt: skip

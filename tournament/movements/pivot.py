@@ -80,11 +80,13 @@ def _rubbers_six() -> list[tuple[int, int, int, int]]:
 def build_pivot(players: int = 4, boards_per_round: int = 1) -> Movement:
     """A single pivot table for 4, 5 or 6 players; each round is one rubber."""
     makers = {4: _rubbers_four, 5: _rubbers_five, 6: _rubbers_six}
+    if players >= 8 and players % 4 == 0:
+        return _pivot_room(players // 4, boards_per_round)
     if players not in makers:
         raise MovementError(
             f"a pivot table takes 4, 5 or 6 players ('A table shall be complete with six "
-            f"players' [002 L2375]); {players} will not do: use an individual schedule "
-            f"for 8+ players or progressive play"
+            f"players' [002 L2375]); {players} will not do: give 4, 5 or 6 for one table, "
+            f"or a multiple of 4 for a room of pivot tables"
         )
     rows = [[(n, s, e, w, ())] for n, s, e, w in makers[players]()]
     return _movement(
@@ -95,6 +97,24 @@ def build_pivot(players: int = 4, boards_per_round: int = 1) -> Movement:
         meet="partner_once" if players != 6 else "partner_once_across_blocks",
         announcement="The pivot sits still; only the first three rubbers count [002 L2773].",
         notes=("rounds are rubbers; boards are not duplicated",),
+    )
+
+
+def _pivot_room(tables: int, boards_per_round: int) -> Movement:
+    """A room of pivot tables [002 L2751–2784]: table t seats players 4t−3 … 4t, the first
+    of them the pivot, and each table plays its own three rubbers; the prizes go by table
+    ("duplicate prizes for every table in the room")."""
+    rows = []
+    for n, s, e, w in _rubbers_four():
+        rows.append([(*(4 * t + x for x in (n, s, e, w)), ()) for t in range(tables)])
+    return _movement(
+        "pivot",
+        rows,
+        4 * tables,
+        boards_per_round=boards_per_round,
+        meet="partner_once",
+        announcement="Each table plays its own three rubbers; the pivot sits still.",
+        notes=("rounds are rubbers; boards are not duplicated", "players 4t-3 to 4t at table t"),
     )
 
 

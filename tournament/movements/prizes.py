@@ -11,6 +11,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 #: Foster's schedule [002 L2811–2823]: (band start, step); 100 numbers in all.
 FOSTER_BANDS = ((1400, 4), (1500, 4), (1600, 5), (1700, 10), (1800, 10), (1900, 20), (2000, 20))
@@ -164,3 +165,117 @@ def foster_ranking(
     """
     distance = {p: -abs(s - drawn) for p, s in scores.items()}
     return rank(distance, method="draw", rng=rng, decisions=decisions)
+
+
+@dataclass(frozen=True)
+class Contest:
+    """One prize contest, in the order the prizes are given: ``label`` ("prize", "head
+    prize", "aisle 2 prize", "booby", "ladies' prize", "most lone hands"), the eligible
+    players' scores (``group``), how many prizes, booby (to the lowest), and the namespace
+    of its ties' records (``ties``: "" for the games or points, "lone" for lone hands — a
+    tie on one count is not a tie on the other)."""
+
+    label: str
+    group: dict[int, object]
+    prizes: int = 1
+    booby: bool = False
+    ties: str = ""
+    row: int | None = None  # a large room's row (aisle) whose prize table this is
+
+
+@dataclass
+class ContestResult:
+    awards: list[tuple[Contest, Award]]
+    #: the first tie that decides a prize and is not settled: {"label", "players", "ties"}
+    open: list[dict]
+
+
+def _top(scores: dict, k: int) -> dict:
+    """The players whose score is at least the k-th best (everyone tied for a prize)."""
+    if not scores or k < 1:
+        return {}
+    values = sorted(scores.values(), reverse=True)
+    threshold = values[min(k, len(values)) - 1]
+    return {p: v for p, v in scores.items() if v >= threshold}
+
+
+def _bottom(scores: dict) -> dict:
+    low = min(scores.values(), default=None)
+    return {p: v for p, v in scores.items() if v == low}
+
+
+def award_contests(
+    contests: list[Contest],
+    *,
+    method: str = "draw",
+    decisions: dict[tuple[str, tuple[int, ...]], list[int]] | None = None,
+    one_each: bool = True,
+) -> ContestResult:
+    """Award the contests in order.  With ``one_each`` a player already awarded is not
+    eligible for a later prize ("No player is entitled to more than one prize", LAWS.md
+    §8.5; a large room's row prizes go "exclusive of those awarded principal prizes"
+    [002 L6715–6725]).  A tie among the contenders for a prize stops the awarding there
+    until it is in ``decisions`` (keyed ``(contest.ties, sorted players)``: the order, best
+    first), since the later prizes depend on it."""
+    decisions = decisions or {}
+    out: list[tuple[Contest, Award]] = []
+    awarded: set[int] = set()
+    for contest in contests:
+        eligible = {p: v for p, v in contest.group.items() if not (one_each and p in awarded)}
+        contenders = _bottom(eligible) if contest.booby else _top(eligible, contest.prizes)
+        groups: dict[object, list[int]] = {}
+        for p in sorted(contenders):
+            groups.setdefault(contenders[p], []).append(p)
+        open_ties = [
+            {"label": contest.label, "players": g, "ties": contest.ties}
+            for g in groups.values()
+            if len(g) > 1 and (contest.ties, tuple(g)) not in decisions
+        ]
+        if open_ties:
+            return ContestResult(out, open_ties)
+        mine = {g: order for (ns, g), order in decisions.items() if ns == contest.ties}
+        awards = best_and_booby(contenders, prizes=contest.prizes, booby=contest.booby,
+                                method=method, decisions=mine)  # fmt: skip
+        for i, award in enumerate(awards, start=1):
+            if not contest.booby and (contest.label == "prize" or contest.prizes > 1):
+                award.prize = f"{contest.label} {i}"
+            elif not contest.booby:
+                award.prize = contest.label
+            awarded.add(award.player)
+            out.append((contest, award))
+    return ContestResult(out, [])
+
+
+def room_contests(
+    scores: dict[int, object], row_of: dict[int, int], head_prizes: int, row_prizes: int
+) -> list[Contest]:
+    """A large euchre's prizes [002 L6715–6725, L6790–6794]: "The principal prizes should be
+    awarded first to the players in the entire room having won the most games, after which
+    the prizes in each row of tables are awarded to [the highest] remaining scores in such
+    row — each row being taken up in turn."  ``row_of``: the row each player ends in
+    ("the aisle at which the winner concluded his or her last game" [002 L6831–6832])."""
+    out = [Contest("head prize", dict(scores), head_prizes)] if head_prizes else []
+    for row in sorted(set(row_of.values())):
+        group = {p: v for p, v in scores.items() if row_of.get(p) == row}
+        if row_prizes and group:
+            out.append(Contest(f"aisle {row} prize", group, row_prizes, row=row))
+    return out
+
+
+def calling_sheet(awards: list, games_played: int, score=lambda a: a.score) -> list[dict]:
+    """The manager's calls [002 L6774–6780]: "those present who have won twelve games (or
+    the total number of games played)" come forward; "If no one has won twelve games, the
+    manager asks if any one has won eleven games; then those having won ten ... the prizes
+    being awarded to each before the next number is called for."  One call per number of
+    games from ``games_played`` down to the lowest prize-winning score (half games, from
+    ties [002 L6817–6818], are called where someone has them), each with its awards in the
+    order they are given (``score`` reads an award's games); a call with none is empty."""
+    if not awards:
+        return []
+    low = min(Fraction(score(a)) for a in awards)
+    values = {Fraction(n) for n in range(int(low), games_played + 1) if n >= low}
+    values |= {Fraction(score(a)) for a in awards}
+    return [
+        {"games": v, "awards": [a for a in awards if Fraction(score(a)) == v]}
+        for v in sorted(values, reverse=True)
+    ]

@@ -158,16 +158,77 @@ def _pair(st: Seating, side: str) -> tuple[int, int]:
     return (st.n, st.s) if side == "ns" else (st.e, st.w)
 
 
-def _short_table(st: Seating, res: TableResult, decisions) -> tuple[list[int], list[int]]:
-    """Two players progress from a two- or three-hand foot table: the highest scores."""
-    pts = res.player_points
-    ranked = sorted(st.seated, key=lambda p: -pts.get(p, 0))
-    if len(ranked) == 3 and pts.get(ranked[1], 0) == pts.get(ranked[2], 0):
-        if st.table not in decisions:
-            raise TieUndecided([st.table], "two progress from the three-hand table")
-        loser = decisions[st.table]
-        ranked = [p for p in ranked if p != loser] + [loser]
+#: "allow no guest to remain at the three-hand table more than two games, allowing them to
+#: progress after the second game, whether winning or not" [002 L6512–6515]
+FOOT_GAMES_MAX = 2
+
+
+def _short_table(st: Seating, res: TableResult, decisions, foot_games=None):
+    """The foot table of two or three hands [002 L6507–6515]: two players progress, the
+    highest scores; a player who has now played two games in a row at the three-hand table
+    progresses "whether winning or not".  A tie for the last place up is the TD's
+    (``decisions[table]``: the player who stays)."""
+    pts, served = res.player_points, foot_games or {}
+    missing = [p for p in st.seated if p not in pts]
+    if missing:
+        raise ValueError(f"table {st.table}: give the points of every player ({missing} missing)")
+    ranked = sorted(st.seated, key=lambda p: -pts[p])
+    if len(ranked) < 3:
+        return ranked, []
+    must = [p for p in ranked if served.get(p, 0) >= FOOT_GAMES_MAX]
+    rest = [p for p in ranked if p not in must]
+    if len(must) == 2:
+        return must, rest
+    if len(must) == 1:  # the long-stayer goes up with the better of the other two
+        if pts[rest[0]] == pts[rest[1]]:
+            return _decided(st, must + rest, decisions, rest)
+        return must + rest[:1], rest[1:]
+    if pts[ranked[1]] == pts[ranked[2]]:
+        return _decided(st, ranked, decisions, ranked[1:])
     return ranked[:2], ranked[2:]
+
+
+def _decided(st: Seating, ranked: list[int], decisions, tied: list[int]):
+    """Who stays of ``tied`` (the TD's ruling); the others progress."""
+    stays = decisions.get(st.table)
+    if stays not in tied:
+        raise TieUndecided([st.table], f"players {tied} tie for the last place up")
+    return [p for p in ranked if p != stays], [stays]
+
+
+def short_table_points(st: Seating, res: TableResult) -> dict[int, int]:
+    """Points credited at the foot table: "only the one having the most points scores, except
+    in case of a tie in a three-hand game, when both score" [002 L6509–6511]."""
+    pts = res.player_points
+    best = max(pts.get(p, 0) for p in st.seated)
+    top = [p for p in st.seated if pts.get(p, 0) == best]
+    scorers = top if len(top) == 1 or len(st.seated) == 3 else []
+    return {p: (pts.get(p, 0) if p in scorers else 0) for p in st.seated}
+
+
+def row_tables(tables: list[int], rows: int) -> list[list[int]]:
+    """The room's tables in ``rows`` rows (aisles), in table order, as evenly as they go
+    (the first rows take one table more): "tables and chairs ... in straight rows ...
+    progression being down one row and up the next" [002 L6548–6552].  Each row is a
+    circuit of its own, "progressing in a circle from table No. 16 to table No. 1"
+    [002 L6671–6673]."""
+    tables = sorted(tables)
+    if rows < 1:
+        raise MovementError("a room has at least one row of tables")
+    if rows > len(tables):
+        raise MovementError(f"{len(tables)} tables cannot make {rows} rows: at least one a row")
+    size, extra = divmod(len(tables), rows)
+    out, start = [], 0
+    for r in range(rows):
+        end = start + size + (1 if r < extra else 0)
+        out.append(tables[start:end])
+        start = end
+    return out
+
+
+def row_of_table(tables: list[int], rows: int) -> dict[int, int]:
+    """Table → its row (1 …) as :func:`row_tables` lays them out."""
+    return {t: r for r, row in enumerate(row_tables(tables, rows), start=1) for t in row}
 
 
 def next_seating(
@@ -175,13 +236,31 @@ def next_seating(
     seating: list[Seating],
     results: dict[int, TableResult],
     decisions: dict[int, object] | None = None,
+    foot_games: dict[int, int] | None = None,
+    rows: int = 1,
 ) -> list[Seating]:
     """The next round's seating.  Raises :class:`TieUndecided` for ties it cannot settle.
 
     ``decisions`` holds the TD's rulings: ``{table: 'ns'|'ew'}`` for a tied
     table, ``{table: player}`` for the player who stays at a tied short table.
+    ``foot_games``: the games each player has played in a row at the three-hand foot
+    table, this round's included (:data:`FOOT_GAMES_MAX`).  ``rows`` > 1: a large room,
+    each row of :func:`row_tables` progresses by itself (its own head and foot); the
+    ties still undecided in every row are raised together.
     """
     decisions = decisions or {}
+    if rows > 1:
+        by_table = {st.table: st for st in seating}
+        out, undecided = [], []
+        for row in row_tables(list(by_table), rows):
+            try:
+                out += next_seating(policy, [by_table[t] for t in row], results, decisions,
+                                    foot_games)  # fmt: skip
+            except TieUndecided as exc:
+                undecided += exc.tables
+        if undecided:
+            raise TieUndecided(sorted(undecided), policy.tie_progress)
+        return sorted(out, key=lambda s: s.table)
     order = sorted(seating, key=lambda s: s.table, reverse=policy.direction == "toward-highest")
     if policy.method == "fixed-partners":
         return _fixed_partners(order)
@@ -201,7 +280,7 @@ def next_seating(
     if policy.method == "lady-gentleman":
         return _lady_gentleman(order, results, policy, decisions)
     if policy.method == "winners-move":
-        return _winners_move(order, results, policy, decisions)
+        return _winners_move(order, results, policy, decisions, foot_games)
     raise MovementError("pivot-pair play follows a fixed schedule: use pivot_pair_schedule()")
 
 
@@ -211,14 +290,14 @@ def _check_results(order: list[Seating], results: dict[int, TableResult]) -> Non
         raise ValueError(f"no result entered for table(s) {missing}")
 
 
-def _winners_move(order, results, policy, decisions) -> list[Seating]:
+def _winners_move(order, results, policy, decisions, foot_games=None) -> list[Seating]:
     """PR-1/PR-2: winners go one table toward the head; losers stay and split."""
     movers, stayers = [], []
     if any(len(st.seated) < 4 for st in order[:-1]):
         raise MovementError("a two- or three-hand table must be the foot table [002 L6507–6509]")
     for st in order:
         if len(st.seated) < 4:
-            up, stay = _short_table(st, results[st.table], decisions)
+            up, stay = _short_table(st, results[st.table], decisions, foot_games)
             movers.append(tuple(up))
             stayers.append(tuple(stay))
             continue
@@ -302,6 +381,45 @@ def _fixed_partners(order) -> list[Seating]:
     )
 
 
+def lone_hand_limit(
+    game_points: int, ns_points: int | None = None, ew_points: int | None = None
+) -> dict[str, int]:
+    """The most lone hands each side can have made in one game: a lone hand made scores its
+    side at least 1 point ("three or four tricks, 1 point", five 4 [002 L5943–5944]), so a side with
+    its points given made at most that many; with only the winner known, the game to
+    ``game_points`` (5, 7 or 10 [002 L5949], 5 usual in progressive [002 L6395–6397]) lasted at most 2 × (game − 1) + 1
+    deals, every deal scoring at least 1 point, and one lone hand is played a deal."""
+    if ns_points is not None and ew_points is not None:
+        return {"ns": ns_points, "ew": ew_points, "table": ns_points + ew_points}
+    deals = 2 * (game_points - 1) + 1
+    return {"ns": deals, "ew": deals, "table": deals}
+
+
+def check_lone_hands(st: Seating, counts: dict[int, int], limit: dict[str, int]) -> None:
+    """Refuse a lone-hand count that is not a whole number from 0, is for a player not at
+    the table, or makes a side's (or the table's) count more than its deals allow
+    (:func:`lone_hand_limit`).  Raises ValueError naming the player."""
+    seated = set(st.seated)
+    for p, n in counts.items():
+        if p not in seated:
+            raise ValueError(f"player {p} is not at table {st.table}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"player {p}: a lone-hand count is a whole number from 0")
+    for side in ("ns", "ew"):
+        pair = [p for p in _pair(st, side) if p is not None]
+        made = sum(counts.get(p, 0) for p in pair)
+        if made > limit[side]:
+            raise ValueError(
+                f"{'N-S' if side == 'ns' else 'E-W'} ({' & '.join(map(str, pair))}) cannot "
+                f"have made {made} lone hands: at most {limit[side]} in this game"
+            )
+    total = sum(counts.values())
+    if total > limit["table"]:
+        raise ValueError(
+            f"table {st.table}: {total} lone hands in a game of at most {limit['table']} deals"
+        )
+
+
 def round_credits(
     policy: ProgressivePolicy, seating: list[Seating], results: dict[int, TableResult]
 ) -> dict[int, Fraction]:
@@ -313,8 +431,13 @@ def round_credits(
         if len(st.seated) < 4:
             pts = res.player_points
             best = max(pts.get(p, 0) for p in st.seated)
-            for p in st.seated:
-                credit[p] += pts.get(p, 0) == best
+            top = [p for p in st.seated if pts.get(p, 0) == best]
+            if len(top) == 1 or len(st.seated) == 3:  # a tie at three hands: both score
+                for p in top:
+                    credit[p] += 1
+            elif policy.tie_score == "half-game":  # a tie at two hands, as at four
+                for p in top:
+                    credit[p] += Fraction(1, 2)
             continue
         side = res.side()
         if side is None:

@@ -2,13 +2,17 @@
 
 Every option is built with :func:`tournament.movements.build`, so it has passed the checks
 and carries its balance.  Ranking: closest to the target number of boards per pair, then
-complete movements, then one field before two, then higher uniformity U (MOVEMENTS.md §5).
+complete movements, then one field before two, then the usual families before the special
+ones (``SPECIAL``: the appendix Mitchell shares boards at many tables, which slows play [15];
+the endless Howell trades balance for needing no guide card [22]), then higher uniformity U
+(MOVEMENTS.md §5).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from .appendix import bases_for
 from .base import MovementError, check_size
 
 MINUTES_PER_BOARD = 7  # a club's usual pace, changeover included per round below
@@ -17,6 +21,7 @@ DEFAULT_TARGET = 24
 #: Larger Howells take too many rounds for one session (a complete Howell plays 2T-1 rounds);
 #: the recommendation offers Mitchells beyond these sizes.
 HOWELL_MAX_TABLES, THREE_QUARTER_MAX_TABLES = 16, 24
+SPECIAL = ("appendix-mitchell", "endless-howell")
 
 
 @dataclass(frozen=True)
@@ -44,8 +49,12 @@ def _shapes(tables: int) -> list[tuple[str, int | None]]:
         shapes += [("mitchell", None), ("arrow-switch", None)]
     if tables % 2 == 0 and tables >= 4:
         shapes += [("skip-mitchell", None), ("relay-bye", None), ("arrow-switch", None)]
+    if bases_for(tables):  # a 5, 7, 11, 13 … table base with 1 to that many appendix tables
+        shapes.append(("appendix-mitchell", None))
     if 2 <= tables <= HOWELL_MAX_TABLES:
         shapes.append(("howell", None))
+    if 3 <= tables <= HOWELL_MAX_TABLES:
+        shapes.append(("endless-howell", None))
     if 4 <= tables <= THREE_QUARTER_MAX_TABLES:
         shapes.append(("three-quarter-howell", (3 * (2 * tables - 1) + 3) // 4))
     return shapes
@@ -89,7 +98,7 @@ def recommend(
             )  # fmt: skip
     options.sort(
         key=lambda o: (abs(o.boards_played - target_boards) // 3, not o.complete, o.fields,
-                       -o.balance)
+                       o.kind in SPECIAL, -o.balance)
     )  # fmt: skip
     return options[:limit]
 

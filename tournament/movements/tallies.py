@@ -56,6 +56,30 @@ def progressive_auction_round(deals: Iterable[tuple[int, int, int, int]]) -> tup
     return total[0], total[1]
 
 
+#: "Four deals shall be played at each table, after which the winners progress" [002 L2868–2869]
+PROGRESSIVE_DEALS = 4
+#: a side's trick points on one deal: seven odd tricks at no trumps (10 each), redoubled
+TRICK_POINTS_MAX = 7 * 10 * 4
+#: a side's points above the line on one deal (honours, slams, penalties of a long set)
+ABOVE_POINTS_MAX = 10_000
+
+
+def check_deal(ns_trick: int, ew_trick: int, ns_above: int, ew_above: int) -> None:
+    """One deal of progressive auction as the table writes it; ``ValueError`` naming the
+    field (``ns_trick``…) when it cannot be: only the declarer's side scores below the line."""
+    for name, value, high in (
+        ("ns_trick", ns_trick, TRICK_POINTS_MAX), ("ew_trick", ew_trick, TRICK_POINTS_MAX),
+        ("ns_above", ns_above, ABOVE_POINTS_MAX), ("ew_above", ew_above, ABOVE_POINTS_MAX),
+    ):  # fmt: skip
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            raise ValueError(f"{name}: points are a whole number from 0 to {high}")
+    if ns_trick and ew_trick:
+        raise ValueError(
+            "ew_trick: only the declarer's side scores trick points below the line on a deal; "
+            "the other side's points (penalties, honours) go above"
+        )
+
+
 @dataclass
 class PlusMinusSheet:
     """Five Hundred's general sheet: each player credited with the partnership's result."""

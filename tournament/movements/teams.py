@@ -1,14 +1,20 @@
-"""Teams of four: the two-team match and the American whist team movement.
+"""Team movements: teams of four (the two-team match, the American whist team movement) and
+the whist club match of two teams of any agreed number of pairs.
 
-Numbering: with N teams at N tables, team *k* is N-S pair *k* (at home at table *k*) and
-E-W pair ``N + k``.  A match between teams A and B has two halves: A's N-S against B's E-W
-at table A, and B's N-S against A's E-W at table B, on the same boards (MOVEMENTS.md §7).
+Numbering of teams of four: with N teams at N tables, team *k* is N-S pair *k* (at home at
+table *k*) and E-W pair ``N + k``.  A match between teams A and B has two halves: A's N-S
+against B's E-W at table A, and B's N-S against A's E-W at table B, on the same boards
+(MOVEMENTS.md §7).
+
+The club match (kind ``"club-match"``): two teams of *p* pairs at *p* tables; N-S pair *t*
+and E-W pair ``p + t`` sit at table *t* all evening; team 1 holds the N-S pairs of the odd
+tables and the E-W pairs of the even ones, team 2 the others (:func:`club_team_of`).
 """
 
 from __future__ import annotations
 
 from .base import Movement, MovementError, Seating
-from .checks import team_of
+from .checks import CLUB_MATCH_MEET, club_team_of, team_of
 from .mitchell import assemble, board_sets
 
 
@@ -96,18 +102,68 @@ def american_whist(teams: int, rounds: int | None = None, boards_per_round: int 
     )  # fmt: skip
 
 
+def club_match(
+    tables: int | None = None,
+    rounds: int | None = None,
+    boards_per_round: int = 2,
+    pairs: int | None = None,
+) -> Movement:
+    """A whist club match: two teams of the same agreed number *p* of pairs, half of each
+    team N-S and half E-W, "or as near thereto as possible" [000 L727] (LAWS.md §4.2).
+
+    The pairs stay at their tables; the *p* sets of boards go down one table a round, so in
+    *p* rounds every table plays every set.  Team 1 sits N-S at the odd tables and E-W at the
+    even ones, team 2 the other way, so every deal is played by both teams in both directions
+    (once each way per two tables).  With an odd *p* team 1 has one more pair N-S than E-W:
+    the odd pair, whose missing seat the scoring credits with the rounded average of the
+    opposite direction [000 L729].  Two pairs a side is the two-table match of [000 L741–743].
+    """
+    if pairs is not None and pairs % 2:
+        raise MovementError(
+            f"a club match is two teams of the same number of pairs [000 L727], so the "
+            f"number of pairs is even, not {pairs}"
+        )
+    p = tables if tables is not None else (pairs or 0) // 2
+    if pairs is not None and tables is not None and pairs != 2 * tables:
+        raise MovementError(f"a club match of {tables} tables is {2 * tables} pairs, not {pairs}")
+    if p < 2:
+        raise MovementError("a club match needs two teams of at least 2 pairs each (2 tables)")
+    if rounds not in (None, p):
+        raise MovementError(
+            f"a club match of {p} pairs a side plays {p} rounds (every set at every table), "
+            f"not {rounds}; for a longer match choose more boards per round",
+            field="rounds",
+        )
+    grid = [
+        [Seating(table=t, ns=t, ew=p + t, set=(t - 1 + r) % p + 1) for t in range(1, p + 1)]
+        for r in range(p)
+    ]
+    first = ", ".join(str(t) for t in range(1, p + 1) if t % 2)
+    second = ", ".join(str(t) for t in range(1, p + 1) if t % 2 == 0)
+    return Movement(
+        kind="club-match", tables=p, boards_per_round=boards_per_round,
+        rounds=assemble(grid, p, None), participants=tuple(range(1, 2 * p + 1)), fields=2,
+        board_sets=board_sets(p, boards_per_round), meet=CLUB_MATCH_MEET,
+        announcement=f"Club match, {p} pairs a side: team 1 sits N-S at tables {first} and "
+        f"E-W at {second or 'none'}; team 2 the other way; pairs stay, boards down one table",
+        notes=("team 1: N-S pairs of the odd tables, E-W pairs of the even tables",),
+    )  # fmt: skip
+
+
 def team_pairs(movement: Movement) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Team k → (its N-S pairs, its E-W pairs), as the team movement (kind "team") seats them
-    in its first round: team k is N-S pair k and E-W pair T+k.  Empty for any other movement."""
-    if movement.kind != "team" or not movement.rounds:
+    """Team k → (its N-S pairs, its E-W pairs), as a team movement seats them in its first
+    round: for kind "team" team k is N-S pair k and E-W pair T+k; for a club match, see
+    :func:`club_team_of`.  Empty for any other movement."""
+    if movement.kind not in ("team", "club-match") or not movement.rounds:
         return {}
+    owner = club_team_of if movement.kind == "club-match" else team_of
     ns: dict[int, list[int]] = {}
     ew: dict[int, list[int]] = {}
     for st in movement.rounds[0].tables:
         if st.ns is not None:
-            ns.setdefault(team_of(movement, st.ns), []).append(st.ns)
+            ns.setdefault(owner(movement, st.ns), []).append(st.ns)
         if st.ew is not None:
-            ew.setdefault(team_of(movement, st.ew), []).append(st.ew)
+            ew.setdefault(owner(movement, st.ew), []).append(st.ew)
     return {
         k: (tuple(sorted(ns.get(k, ()))), tuple(sorted(ew.get(k, ()))))
         for k in sorted(set(ns) | set(ew))

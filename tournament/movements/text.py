@@ -46,7 +46,12 @@ def notes(movement: Movement) -> list[str]:
         out.append(f"Relay: tables 1 and {movement.tables} share one set every round")
         out.append(f"Bye stand: between tables {half} and {half + 1}; boards pass through it")
     idle = [r for r in movement.rounds if r.idle_sets]
-    if idle and movement.kind != "relay-bye":
+    barometer = movement.tables > 1 and all(
+        len({st.set for st in r.tables}) == 1 for r in movement.rounds
+    )
+    if barometer:  # the other sets are not on a relay: they are played in the other rounds
+        out.append("Barometer: every table plays the same set in a round")
+    elif idle and movement.kind != "relay-bye":
         out.append(f"Idle sets each round: {len(idle[0].idle_sets)} (on a relay table)")
     switched = sorted({r.number for r in movement.rounds for st in r.tables if st.switched})
     if switched:

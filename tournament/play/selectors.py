@@ -16,10 +16,11 @@ from tournament.models import Section, TableToken
 
 
 def section_tables(section: Section) -> list[int]:
-    """The table numbers the section's movement uses (sorted); none before a movement."""
+    """The table numbers the section's movement uses (sorted); none before a movement.
+    A progressive game has no movement: its tables are those of the rounds seated so far."""
     movement = section.get_movement()
     if movement is None:
-        return []
+        return sorted({row["table"] for rs in section.round_seatings.all() for row in rs.seating})
     return sorted({seating.table for rnd in movement.rounds for seating in rnd.tables})
 
 
@@ -40,6 +41,7 @@ def lookup(token: str) -> TableToken | None:
         return None
     row = (
         TableToken.objects.select_related("section__session__event__club")
+        .defer("section__movement")  # known by its digest (Section.get_movement)
         .filter(token=token)
         .first()
     )
@@ -76,11 +78,12 @@ class TableProgress:
 
     @property
     def label(self) -> str:
+        """The progress cell of the table's row (the row says the table)."""
         if self.sit_out is not None:
-            return f"table {self.table}: sit-out (pair {self.sit_out} sits out this round)"
+            return f"sit-out (pair {self.sit_out} sits out this round)"
         if self.round is None:
-            return f"table {self.table}: finished"
-        return f"table {self.table}: {self.entered} of {len(self.boards)} boards in"
+            return "finished"
+        return f"{self.entered} of {len(self.boards)} boards in"
 
 
 def progress(section: Section) -> list[TableProgress]:
@@ -145,3 +148,9 @@ def round_plays(section: Section, round_number: int, table: int) -> list:
         (board, p) for board, ps in plays.items() for p in ps
         if p.round == round_number and p.table == table
     )  # fmt: skip
+
+
+def phone_reports(section: Section) -> dict[int, TableToken]:
+    """Each table's valid code with what its phone last reported of its offline queue
+    (``queued``, ``queued_since``, ``synced_at``), by table number."""
+    return {t.table_number: t for t in TableToken.objects.filter(section=section, revoked=False)}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils import timezone
 
 from tournament.models import Section, TableToken
 from tournament.play.selectors import active_tokens, section_tables
@@ -55,3 +56,12 @@ def confirm_round(section: Section, table: int, round_number: int, user) -> int:
 
     return confirm(section, table_number=table, round_number=round_number, user=user,
                    actor="TD console")  # fmt: skip
+
+
+def note_queue(token: TableToken, *, queued: int, since) -> None:
+    """What a table's phone says of its offline queue with each sync: how many writes it
+    still holds and the oldest one's time (None: the queue is empty).  The console's
+    during-play grid shows it, so the TD sees which tables have unsent results."""
+    TableToken.objects.filter(pk=token.pk).update(
+        queued=queued, queued_since=since if queued else None, synced_at=timezone.now()
+    )

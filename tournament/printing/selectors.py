@@ -22,11 +22,14 @@ from tournament.printing.documents import (
 
 NEEDS_MOVEMENT = frozenset(DOCUMENTS) - {
     "tally-cards",
+    "five-hundred-sheet",
     "trump-slips",
     "hand-records",
     "results-sheet",
     "scorecards",
     "pack",
+    "swiss-rounds",  # a Swiss is paired round by round, without a movement
+    "calling-sheet",  # a progressive game is seated round by round
 }
 NEEDS_BOARDS = frozenset({"trump-slips", "hand-records"})
 NEEDS_STANDINGS = frozenset({"results-sheet", "scorecards"})
@@ -169,7 +172,116 @@ def print_data(
         tables=tables,
         rounds=rounds,
         prizes_per_field=int(event.condition("prizes_per_field", 3)),
+        social=social_print(section),
+        combined=combined_print(session),
+        swiss=swiss_print(section),
+        foster=foster_print(section),
+        calling=calling_print(section),
+        five_hundred=five_hundred_print(section),
     )
+
+
+def five_hundred_print(section: Section) -> dict | None:
+    """A Progressive Five Hundred game's tally cards and general score sheet, or None."""
+    from tournament.movements.five_hundred import position
+    from tournament.progressive import selectors as progressive_selectors
+
+    hands = progressive_selectors.hands(section)
+    if hands is None:
+        return None
+    count = len(progressive_selectors.players(section))
+    tables = count // hands if not progressive_selectors.fh_fit(section) else 0
+    sheet = progressive_selectors.score_sheet(section)
+    return {
+        "hands": hands,
+        "marks": [[position(t, s) for s in range(1, hands + 1)] for t in range(1, tables + 1)],
+        "cards": progressive_selectors.tally_cards(section),
+        "rounds": sheet["rounds"],
+        "rows": sheet["rows"],
+    }
+
+
+def combined_print(session: Session) -> dict | None:
+    """The event's combined ranking over its sessions, for the results sheet."""
+    from tournament.prizes.combined import print_data
+
+    return print_data(session)
+
+
+def swiss_print(section: Section) -> dict | None:
+    """A Swiss's rounds with their matches, and the standings after each round."""
+    from tournament.swiss import selectors as swiss_selectors
+
+    if not swiss_selectors.is_swiss(section):
+        return None
+    conditions = swiss_selectors.settings_of(section)
+    rounds = swiss_selectors.rounds(section)
+
+    def name(entry) -> str:
+        return f"{entry.number} {entry.display_name}"
+
+    def text(value) -> str | None:
+        return None if value is None else str(value)
+
+    return {
+        "conditions": f"{conditions.scale_name}; {conditions.boards_per_match} boards a match; "
+        f"a bye scores {conditions.bye_vp} VPs",
+        "rounds": [
+            (number, [{"table": m.table, "home": name(m.home),
+                       "away": name(m.away) if m.away else None,
+                       "home_imps": m.home_imps, "away_imps": m.away_imps,
+                       "home_vps": text(m.home_vps), "away_vps": text(m.away_vps)}
+                      for m in matches])
+            for number, matches in rounds
+        ],
+        "standings": swiss_selectors.standings_by_round(section),
+    }  # fmt: skip
+
+
+def foster_print(section: Section) -> dict | None:
+    """Foster's sealed numbers for the TD's slips, or None before the seal."""
+    from tournament.prizes.foster_selectors import draw_of
+
+    draw = draw_of(section)
+    if draw is None:
+        return None
+    return {"numbers": list(draw.numbers), "digest": draw.digest,
+            "sealed_at": draw.sealed_at.strftime("%Y-%m-%d %H:%M UTC")}  # fmt: skip
+
+
+def calling_print(section: Section) -> dict | None:
+    """A progressive game's calling sheet (``progressive.selectors.final_ranking``), as text."""
+    from tournament.progressive import selectors as progressive_selectors
+
+    if not is_progressive(section.session) or not section.round_seatings.exists():
+        return None
+    ranking = progressive_selectors.final_ranking(section)
+    if not ranking["calls"]:
+        return None
+
+    def award(a) -> dict:
+        return {"prize": a["prize"], "name": a["name"], "aisle": str(a["aisle"] or "")}
+
+    return {
+        "games_played": progressive_selectors.games_played(section),
+        "calls": [{"games": c["label"], "awards": [award(a) for a in c["awards"]]}
+                  for c in ranking["calls"]],
+        "after": [award(a) for a in ranking["awards"] if not a["called"]],
+    }  # fmt: skip
+
+
+def social_print(section: Section) -> dict | None:
+    """A social game's cards: each player's rounds with the points won, and the totals."""
+    from tournament.social import selectors as social_selectors
+
+    if not social_selectors.is_social(section):
+        return None
+    table = social_selectors.standings(section)
+    return {
+        "kind": section.movement_kind,
+        "cards": {r.number: social_selectors.player_card(section, r.number) for r in table.rows},
+        "totals": {r.number: r.total for r in table.rows},
+    }
 
 
 def render(

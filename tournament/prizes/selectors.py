@@ -18,7 +18,8 @@ from scoring.engine.series import (
 from scoring.models import PrizeDecision, Standings
 from scoring.standings import selectors as standings_selectors
 from tournament.conditions import SERIES_METHODS
-from tournament.models import EntryPlayer, Event, Session
+from tournament.models import Event, Session
+from tournament.prizes.combined import event_players, prize_data
 
 METHOD_LABELS = {"play_off": "play-off", "cut": "cut", "draw": "draw"}
 
@@ -65,16 +66,28 @@ def apply_decisions(awards, ranks, rule, found, where, who="pair") -> list[Prize
 
 
 def _field_awards(session: Session, data: dict):
-    """(section, field, awards as allocated, ranks, names) per field of the kept standings."""
+    """(section, field, awards as allocated, ranks, names) per field of the kept standings;
+    a stratified section (``strata`` in its standings, ``tournament.standings``) has a
+    "field" per field and stratum beyond the first, named "NS:B" (the first stratum is the
+    whole field), its places those within the stratum.  When the event gives this session's
+    prizes by its combined ranking (``tournament.prizes.combined.prize_data``), that ranking
+    takes the place of the kept standings."""
+    data = prize_data(session) or data
     conditions = session.event.usable_conditions
     prizes = int(conditions.get("prizes_per_field", 3))
     rule = conditions.get("tie_rule", "share")
     for section in data.get("sections", []):
+        strata = [s.split("<")[0].strip() for s in (section.get("strata") or "").split(";")]
         for field in section.get("fields", []):
-            ranked = [(s["entry"], s["rank"]) for s in field["standings"]]
             names = {s["entry"]: s["name"] for s in field["standings"]}
+            ranked = [(s["entry"], s["rank"]) for s in field["standings"]]
             awards = allocate_prizes(ranked, prizes, rule, seed=session.pk)
             yield section["name"], field["name"], awards, dict(ranked), names
+            for stratum in strata[1:]:
+                ranked = [(s["entry"], s["strata"][stratum]) for s in field["standings"]
+                          if stratum in s.get("strata", {})]  # fmt: skip
+                awards = allocate_prizes(ranked, prizes, rule, seed=session.pk)
+                yield section["name"], f"{field['name']}:{stratum}", awards, dict(ranked), names
 
 
 def prize_awards(session: Session, data: dict | None = None) -> dict[tuple[str, str], list]:
@@ -93,15 +106,40 @@ def prize_list(session: Session, data: dict | None = None) -> list[dict]:
     found = decisions(session)
     who = noun(session)
     out = []
+    won: dict[tuple[str, str, object], str] = {}  # (section, field, entry) → its stratum
     for sec, fld, awards, ranks, names in _field_awards(session, data):
         awards = apply_decisions(awards, ranks, rule, found, (sec, fld), who)
+        field, _, stratum = fld.partition(":")
         for award in awards:
-            out.append({
+            row = {
                 "section": sec, "field": fld, "entry": award.entry, "rank": ranks[award.entry],
                 "name": names[award.entry], "prizes": list(award.prizes),
                 "share": str(display(award.share)), "decision": award.decision,
-            })  # fmt: skip
+            }  # fmt: skip
+            if stratum or _stratified(data, sec):
+                row["stratum"] = stratum or _first_stratum(data, sec)
+                before = won.get((sec, field, award.entry))
+                if before is not None and award.prizes:  # one prize each: the higher stratum's
+                    row.update(
+                        prizes=[],
+                        share="0",
+                        decision=f"has its prize in stratum {before}: one prize each",
+                    )
+                elif award.prizes:
+                    won[(sec, field, award.entry)] = row["stratum"]
+            out.append(row)
     return out
+
+
+def _stratified(data: dict, section: str) -> bool:
+    return any(s.get("name") == section and s.get("strata") for s in data.get("sections", []))
+
+
+def _first_stratum(data: dict, section: str) -> str:
+    for s in data.get("sections", []):
+        if s.get("name") == section and s.get("strata"):
+            return s["strata"].split(";")[0].strip()
+    return ""
 
 
 METHODS = SERIES_METHODS
@@ -132,23 +170,9 @@ def series_label(event: Event) -> str:
     return LABELS[method].format(k=k)
 
 
-def _players(event: Event) -> dict[tuple[int, str, int], list[tuple[int, str]]]:
-    """(session, section, entry number) → [(player id, name)] for the final sessions."""
-    rows = (
-        EntryPlayer.objects.filter(session__event=event, session__status=Session.Status.FINAL)
-        .order_by("entry", "position")
-        .values_list("session_id", "entry__section__name", "entry__number", "player_id",
-                     "player__name")
-    )  # fmt: skip
-    out: dict[tuple[int, str, int], list[tuple[int, str]]] = {}
-    for session, section, number, player, name in rows:
-        out.setdefault((session, section, number), []).append((player, name))
-    return out
-
-
 def _contests(event: Event, by_player: bool):
     """Per final session: {field: {contestant: (percent, score)}} and the names."""
-    players = _players(event)
+    players = event_players(event)
     names: dict[frozenset, str] = {}
     contests = []
     rows = Standings.objects.filter(session__event=event, session__status=Session.Status.FINAL)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from scoring.engine.team_match import TEAM_METHODS
+from scoring.engine.team_match import TEAM_METHODS, TEAM_MOVEMENTS, team_movement_hint
 from tournament import limits
 from tournament.models import Entry, EntryPlayer, Player, Section, Session
 from tournament.setup import selectors as setup_selectors
@@ -169,15 +169,16 @@ def choose_movement(section: Section, kind: str, **options) -> Section:
     """
     from tournament.movements import MovementError, build
 
-    if section.results.exists():
+    if section.results.exists() or section.social_scores.exists():
         raise ValidationError(
             {"kind": "Results are already in; the movement can no longer change."}
         )
-    if section.session.event.scoring_method in TEAM_METHODS and kind != "team":
+    method = section.session.event.scoring_method
+    if method in TEAM_METHODS and kind not in TEAM_MOVEMENTS.get(method, ("team",)):
         raise ValidationError(
             {
-                "kind": "A team match is scored by teams: choose the team movement "
-                "(each team's pairs N-S at one table and E-W at another)."
+                "kind": f"A team match is scored by teams: choose {team_movement_hint(method)}; "
+                "each team's pairs sit N-S at one table and E-W at another."
             }
         )
     numbers = sorted(section.entries.filter(withdrawn=False).values_list("number", flat=True))
@@ -186,13 +187,55 @@ def choose_movement(section: Section, kind: str, **options) -> Section:
     try:
         movement = build(kind, **options)
     except MovementError as exc:
-        raise ValidationError({"kind": str(exc)}) from None
+        field = {"revenge": "form_1926", "rounds": "rounds"}.get(exc.field, "kind")
+        raise ValidationError({field: str(exc)}) from None
+    return _store_movement(section, movement, kind, numbers, unit)
+
+
+def import_movement(section: Section, text: str | bytes, boards_per_round: int | None = None):
+    """Use an uploaded schedule file (the JSON schedule format) as the section's movement.
+
+    The file is read and checked by the same movement checker as the built-in movements
+    (``tournament.movements.schedule``); its pairs (or players) must match the entries as for
+    :func:`choose_movement`.  Refused once results exist; nothing is saved on any error.
+    """
+    from tournament.movements import MovementError
+    from tournament.movements.schedule import read_schedule
+
+    if section.results.exists() or section.social_scores.exists():
+        raise ValidationError(
+            {"schedule": "Results are already in; the movement can no longer change."}
+        )
+    if section.session.event.scoring_method in TEAM_METHODS:
+        raise ValidationError({"schedule": "A team match uses the team movement, not a file."})
+    try:
+        movement = read_schedule(text, boards_per_round)
+    except MovementError as exc:
+        field = "boards_per_round" if str(exc).startswith("boards per round") else "schedule"
+        raise ValidationError({field: str(exc)}) from None
+    individual = section.session.event.format == "individual"
+    if movement.individual != individual:
+        raise ValidationError(
+            {
+                "schedule": "This schedule seats "
+                + ("players (an individual)" if movement.individual else "pairs")
+                + "; this event is "
+                + ("an individual." if individual else "played in pairs.")
+            }
+        )
+    numbers = sorted(section.entries.filter(withdrawn=False).values_list("number", flat=True))
+    unit = "players" if individual else "pairs"
+    with transaction.atomic():
+        return _store_movement(section, movement, movement.kind, numbers, unit, field="schedule")
+
+
+def _store_movement(section, movement, kind, numbers, unit, field="kind") -> Section:
     participants = set(movement.participants)
     strangers = [n for n in numbers if n not in participants]
     if strangers:
         raise ValidationError(
             {
-                "kind": f"This movement numbers its {unit} "
+                field: f"This movement numbers its {unit} "
                 f"{_ranges(sorted(participants))}; entry {strangers[0]} has no seat. "
                 "Renumber the entries or choose another movement."
             }
@@ -200,7 +243,7 @@ def choose_movement(section: Section, kind: str, **options) -> Section:
     missing = sorted(participants - set(numbers) - {movement.phantom})
     if missing:
         raise ValidationError(
-            {"kind": f"This movement needs entries {_ranges(missing)}, which are not signed in."}
+            {field: f"This movement needs entries {_ranges(missing)}, which are not signed in."}
         )
     section.movement = movement.to_json()
     section.movement_kind = kind
@@ -264,7 +307,7 @@ AFTER_RESULTS_LATE = (
 
 AFTER_RESULTS_NO_SHOW = (
     "Results are in: entry {number} can no longer be withdrawn and the movement stays; "
-    "score its missing boards as not played (NP) or adjusted (A60/A40)."
+    "if the pair leaves, score its remaining boards under “A pair leaves during play”."
 )
 
 
@@ -295,6 +338,133 @@ def leave_phantom(movement: dict, number: int) -> dict:
 def _store(section: Section, movement: dict) -> None:
     section.movement = movement
     section.save(update_fields=["movement"])
+
+
+def playing_round(section: Section) -> int:
+    """The section's round: the earliest round with a scheduled play whose result is not in
+    (one past the last round when every result is in; 1 before any)."""
+    from scoring.inputs import scheduled_plays
+
+    movement = section.get_movement()
+    if movement is None:
+        return 1
+    stored = set(section.results.values_list("board_number", "ns_entry__number"))
+    waiting = [
+        play.round
+        for board, plays in scheduled_plays(movement).items()
+        for play in plays
+        if (board, play.ns) not in stored
+    ]
+    return min(waiting, default=movement.round_count + 1)
+
+
+#: How the boards a pair does not play after a late change are scored (the TD's choice): not
+#: played, so each side's score is factored over the boards it played (SCORING.md §3, the
+#: conditions' factoring); or Average− to the pair at fault and Average+ to its opponents
+#: (WBF Law 12C2: a board not played through one side's fault).
+LATE_SCORES = {"np": "not played (NP), factored", "fault": "Average− to the pair, Average+ to "
+               "its opponents"}  # fmt: skip
+
+
+def _score_unplayed(section: Section, number: int, rounds, score: str, user) -> int:
+    """Record each scheduled play of entry ``number`` in ``rounds`` that has no result yet as
+    not played or as the artificial score of ``score`` (one transaction, the standings
+    refreshed once); returns how many were recorded."""
+    from scoring.engine.adjustments import check_adjusted_for_method
+    from scoring.engine.contract import ScoringError
+    from scoring.inputs import scheduled_plays
+    from scoring.results import services as result_services
+
+    if score not in LATE_SCORES:
+        raise ValidationError({"score": f"Choose one of: {', '.join(LATE_SCORES.values())}."})
+    stored = set(section.results.values_list("board_number", "ns_entry__number"))
+    items = []
+    for board, board_plays in sorted(scheduled_plays(section.get_movement()).items()):
+        for play in board_plays:
+            if number not in (play.ns, play.ew) or play.round not in rounds:
+                continue
+            if (board, play.ns) in stored:
+                continue
+            fields: dict = {"not_played": True}
+            if score == "fault":
+                text = "A40/A60" if play.ns == number else "A60/A40"
+                try:
+                    check_adjusted_for_method(section.session.event.scoring_method, text)
+                except ScoringError as exc:
+                    raise ValidationError({"score": exc.message}) from None
+                fields = {"adjusted": text}
+            items.append({"board_number": board, "ns": play.ns, "ew": play.ew,
+                          "round_number": play.round, "fields": fields})  # fmt: skip
+    result_services.record_results(section, items, user=user, actor="director")
+    return len(items)
+
+
+def _pairs_movement(section: Section, field: str) -> dict:
+    movement = section.movement
+    if (
+        not movement
+        or movement.get("individual")
+        or section.session.event.format in ("individual", "progressive")
+    ):
+        raise ValidationError(
+            {field: "Late changes during play are for pairs movements; this section has none."}
+        )
+    return movement
+
+
+@transaction.atomic
+def join_during_play(
+    section: Section, players: list[Player | str], from_round: int | None = None, user=None
+) -> tuple[Entry, str]:
+    """A late pair after play has started takes the phantom's place (the sit-out) from
+    ``from_round`` (default: the section's current round). The rounds before it were sit-outs
+    and are recorded as not played, so the late pair and those opponents are scored on the
+    boards they played, factored as the conditions say (SCORING.md §3)."""
+    movement = _pairs_movement(section, "__all__")
+    phantom = movement.get("phantom")
+    if not phantom:
+        raise ValidationError(
+            {"__all__": AFTER_RESULTS_LATE.format(name=section.name).replace(
+                "the sit-out stays", "there is no sit-out to take")}
+        )  # fmt: skip
+    current = playing_round(section)
+    from_round = current if from_round is None else from_round
+    if not current <= from_round <= len(movement["schedule"]):
+        raise ValidationError(
+            {"from_round": f"Round {from_round} cannot be the first: the section is in round "
+             f"{current} of {len(movement['schedule'])}."}
+        )  # fmt: skip
+    _free(section, phantom)
+    club = section.session.event.club
+    chosen = [
+        p if isinstance(p, Player) else Player.objects.create(club=club, name=p) for p in players
+    ]
+    entry = add_entry(section, chosen, number=phantom)
+    _store(section, take_phantom(movement))
+    section.refresh_from_db()
+    missed = _score_unplayed(section, phantom, range(1, from_round), "np", user)
+    return entry, (
+        f"Entry {phantom} takes the sit-out's place from round {from_round}; "
+        f"{missed} board(s) before it recorded as not played."
+    )
+
+
+@transaction.atomic
+def leave_during_play(entry: Entry, after_round: int, score: str = "np", user=None) -> str:
+    """A pair leaves after round ``after_round``: each board it was still to play (its
+    opponents' too) is scored as ``score`` (:data:`LATE_SCORES`); nothing is half-saved."""
+    section = entry.section
+    movement = _pairs_movement(section, "after_round")
+    last = len(movement["schedule"])
+    if not 0 <= after_round < last:
+        raise ValidationError(
+            {"after_round": f"Give the last round the pair played, from 0 to {last - 1}."}
+        )
+    done = _score_unplayed(section, entry.number, range(after_round + 1, last + 1), score, user)
+    return (
+        f"Entry {entry.number} left after round {after_round}: {done} board(s) scored as "
+        f"{LATE_SCORES[score]}."
+    )
 
 
 @transaction.atomic
@@ -347,7 +517,10 @@ def rechoose(section: Section) -> str:
     kind = section.movement_kind
     per_round = (section.movement or {}).get("boards_per_round", 3)
     live = section.entries.filter(withdrawn=False).count()
-    options = [(kind, {"boards_per_round": per_round})] if kind else []
+    same = {"boards_per_round": per_round}
+    if (section.movement or {}).get("meet") == "cross_lines_at_most_twice":
+        same["revenge"] = True  # the 1926 skip Mitchell stays in its form
+    options = [(kind, same)] if kind else []
     options += [
         (r.kind, {"boards_per_round": r.boards_per_round, "rounds": r.rounds})
         for r in setup_selectors.recommendations(live, section.session.event)

@@ -8,6 +8,7 @@ from django import template
 register = template.Library()
 
 
+@register.filter
 def board_range(boards: tuple[int, ...]) -> str:
     """(13, 14, 15) → "13–15"; (1, 3) → "1, 3"."""
     if not boards:

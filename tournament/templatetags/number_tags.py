@@ -22,6 +22,12 @@ def points(value, decimals=2):
 
 
 @register.filter
+def signed(value, decimals=0):
+    """A difference from an average: "+226", "−51" [002 L3017–3023]."""
+    return numbers.signed_text(value, int(decimals))
+
+
+@register.filter
 def column_places(rows, keys="score"):
     """The decimals column ``keys`` (comma-separated: several keys share one format) needs."""
     names = str(keys).split(",")

@@ -18,12 +18,21 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring.tables import combined_table, export_csv
 from tournament.interchange import selectors as interchange_selectors
 from tournament.interchange import services as interchange_services
 from tournament.interchange.services import InterchangeError
+from tournament.prizes import combined as combined_selectors
 
 from ..forms import UploadForm
-from ..permissions import club_of_session, club_of_slug, director_required, get_session
+from ..permissions import (
+    club_of_event,
+    club_of_session,
+    club_of_slug,
+    director_required,
+    get_event,
+    get_session,
+)
 
 #: kind → (title, what the file is, accepted extensions)
 IMPORTS = {
@@ -32,8 +41,9 @@ IMPORTS = {
     "usebio": ("USEBIO results", "USEBIO 1.2 XML from another scoring program: a new session, "
                "scores recomputed from the travellers", ".xml"),
     "pbn-results": ("PBN results", "a PBN file with ScoreTable results: a new session", ".pbn"),
-    "players": ("Players", "CSV with the columns name, membership, email, phone, gender: "
-                "players added or updated", ".csv,.txt"),
+    "players": ("Players", "CSV with the columns name, membership, email, phone, gender and "
+                "rating (masterpoints, for stratified pairs): players added or updated, their "
+                "ratings set", ".csv,.txt"),
     "restore": ("Restore a club backup", "a duplicate-club/1 backup: the club is rebuilt as a "
                 "new club (its slug must be free) and you become one of its directors", ".json"),
 }  # fmt: skip
@@ -44,6 +54,9 @@ EXPORTS = {
     "usebio": ("application/xml", "xml"),
     "pbn-results": ("application/x-chess-pbn; charset=utf-8", "pbn"),
 }
+
+#: the event's downloads: its combined ranking (docs/interchange.md)
+EVENT_EXPORTS = ("combined-csv", "combined-usebio")
 
 
 def _attachment(body: str, content_type: str, filename: str) -> HttpResponse:
@@ -154,3 +167,34 @@ def session_export(request, pk, fmt):
         return redirect("td_session_files", pk=pk)
     suffix = f"-{slugify(section)}" if section else ""
     return _attachment(body, content_type, f"{base}{suffix}.{ext}")
+
+
+def _group(request) -> int:
+    """The ``?group=`` of a combined USEBIO download: 1 for the first ranking group."""
+    text = request.GET.get("group", "1")
+    return int(text) - 1 if text.isascii() and text.isdigit() and len(text) < 4 else -1
+
+
+@director_required(club_of_event)
+@require_GET
+def event_export(request, pk, fmt):
+    """The event's combined ranking as CSV (every group) or USEBIO (one group); 404 when the
+    event ranks its sessions apart (it has no combined ranking)."""
+    event = get_event(pk)
+    found = combined_selectors.ranking(event) if fmt in EVENT_EXPORTS else None
+    if found is None:
+        raise Http404("No such export: the event has no combined ranking.")
+    base = slugify(f"{event.name} combined") or "combined"
+    try:
+        if found["error"]:
+            raise InterchangeError("event.conditions.combined", found["error"])
+        if fmt == "combined-usebio":
+            body = interchange_selectors.export_combined_usebio(event, _group(request))
+            group = request.GET.get("group", "1")
+            suffix = f"-{slugify(group)}" if group != "1" else ""
+            return _attachment(body, "application/xml", f"{base}{suffix}.xml")
+    except InterchangeError as exc:
+        messages.error(request, f"No {fmt} file: {exc}")
+        return redirect("td_event", pk=pk)
+    content_type, text = export_csv(combined_table(found))
+    return _attachment(text, content_type, f"{base}.csv")

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from scoring.forms import ResultEntryForm
@@ -22,7 +22,13 @@ from tournament.play import selectors as play_selectors
 from tournament.play import services as play_services
 
 from ..forms import ConfirmForm, ReasonForm, add_errors
-from ..permissions import club_of_result, club_of_section, director_required, get_section
+from ..permissions import (
+    club_of_result,
+    club_of_section,
+    director_required,
+    get_section,
+    safe_next,
+)
 
 ROW = "tournament/director/_result_row.html"
 FIELD_OF = {"board_number": "board"}
@@ -94,7 +100,7 @@ def result(request, pk):
             stored = record_result(
                 section, board_number=data["board"], ns=data["ns"], ew=data["ew"],
                 round_number=data["round"], fields=form.result_fields, user=request.user,
-                actor="TD console", via="td",
+                actor="TD console", via="td", reported_by=data.get("reported_by") or None,
             )  # fmt: skip
         except ResultConflict as exc:
             conflict = exc.existing
@@ -147,12 +153,8 @@ def confirm(request, pk):
 
 def _back(request, section):
     """Back to the entry screen the form came from (``next``: a path on this site only)."""
-    url = request.POST.get("next") or ""
-    if url.startswith("/") and url_has_allowed_host_and_scheme(
-        url, {request.get_host()}, request.is_secure()
-    ):
-        return HttpResponseRedirect(url)  # not redirect(): a bare word would be a view name
-    return redirect("td_session", pk=section.session_id)
+    url = safe_next(request, reverse("td_session_play", args=[section.session_id]))
+    return HttpResponseRedirect(url)  # not redirect(): a bare word would be a view name
 
 
 def _result_row(pk) -> BoardResult:

@@ -24,6 +24,7 @@ from scoring.tables import (
     traveller_rows,
 )
 from tournament.prizes import selectors as prize_selectors
+from tournament.social import selectors as social_selectors
 
 from ..permissions import (
     club_of_section,
@@ -57,7 +58,7 @@ def _has_ties(session, prizes) -> bool:
 @director_required(club_of_session)
 def standings(request, pk):
     session = get_session(pk)
-    data = standings_selectors.standings_data(session)
+    data, pending = standings_selectors.standings_and_pending(session)
     response = _export(request, f"standings-{session.pk}", *standings_export_tables(data))
     if response:
         return response
@@ -66,13 +67,16 @@ def standings(request, pk):
          "team_match": s.get("team_match"),
          "teams": TeamMatchTable(s["team_match"]["teams"]) if s.get("team_match") else None,
          "imp_teams": ImpTeamsTable(s["imp_teams"]["teams"]) if s.get("imp_teams") else None,
+         "balance": s.get("balance"),
          "fields": [{"name": f["name"], "table": StandingsTable(f["standings"])}
                     for f in s.get("fields", [])]}
         for s in data.get("sections", [])
     ]  # fmt: skip
     prizes = data.get("prizes") or prize_selectors.prize_list(session, data)
     context = {"session": session, "sections": sections, "prizes": PrizeTable(prizes),
-               "prizes_kept": "prizes" in data, "ties_to_settle": _has_ties(session, prizes)}  # fmt: skip
+               "prizes_kept": "prizes" in data, "ties_to_settle": _has_ties(session, prizes),
+               "social": social_selectors.session_standings(session),
+               "pending": pending}  # fmt: skip
     return render(request, "tournament/director/standings.html", context)
 
 

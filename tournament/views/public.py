@@ -8,6 +8,8 @@ they never compute a score.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
@@ -20,10 +22,14 @@ from boards.models import Board
 from boards.selectors import board_context
 from boards.services import deals_visible
 from scoring.models import Standings
+from scoring.rulings import selectors as ruling_selectors
 from scoring.standings import selectors as standings_selectors
 from tournament.charts import line_chart
+from tournament.prizes import foster_selectors
+from tournament.prizes.combined import ranking as combined_ranking
 from tournament.prizes.selectors import series_label, series_standings
 from tournament.setup import selectors as setup_selectors
+from tournament.social import selectors as social_selectors
 
 from ..models import Club, Event, Player, Section, Session
 
@@ -44,6 +50,7 @@ def event(request, pk):
         "event": event,
         "sessions": setup_selectors.event_sessions(event),
         "is_director": event.club.is_director(request.user),
+        "combined": combined_ranking(event),
     }
     if event.kind == Event.Kind.SERIES:
         context.update(series_rows=series_standings(event), series_label=series_label(event))
@@ -51,7 +58,12 @@ def event(request, pk):
 
 
 def _session(pk) -> Session:
-    return get_object_or_404(Session.objects.select_related("event__club"), pk=pk)
+    """The session with its event and club, and its kept standings' version (not the JSON:
+    ``_standings_stamp`` reads the version from it without another query)."""
+    rows = Session.objects.select_related("event__club", "standings").defer(
+        "standings__data", "standings__state"
+    )
+    return get_object_or_404(rows, pk=pk)
 
 
 def _standings_context(request, session: Session) -> dict:
@@ -59,22 +71,41 @@ def _standings_context(request, session: Session) -> dict:
         "session": session,
         "live": not session.is_final,
         "hidden_rule": standings_selectors.is_live(session),
-        "standings": standings_selectors.public_standings(session),
+        "standings": [
+            item
+            for item in standings_selectors.public_standings(session)
+            if not social_selectors.is_social(item.section)
+        ],
+        "social": social_selectors.session_standings(session),
         "poll_seconds": settings.LIVE_POLL_SECONDS,
+        "pending": standings_selectors.pending(session),
     }
 
 
-def standings_html(request, session: Session) -> str:
+def _standings_stamp(session: Session, sections=None) -> str:
+    """The kept standings' version (bumped by every result, correction and status change);
+    ``sections``: the session's sections, when the caller has read them."""
+    try:
+        kept = session.standings  # read with the session by ``_session``
+    except Standings.DoesNotExist:
+        version, computed = 0, None
+    else:
+        version, computed = kept.results_version, kept.computed_at
+    stamp = computed.timestamp() if computed else 0
+    social = social_selectors.version(session, sections)
+    pending = int(standings_selectors.pending(session))
+    return f"{session.pk}:{session.status}:{version}:{stamp}:{social}:{pending}"
+
+
+def standings_html(request, session: Session, stamp: str | None = None) -> str:
     """The rendered standings fragment, kept per process until the next result.
 
     Dozens of phones poll it while nothing changes; the key carries the kept standings'
-    version (bumped by every result, correction and status change), so a poll after a
-    change always renders afresh.  The fragment is the same for every reader.
+    version (and the social games' scores), so a poll after a change always renders afresh.
+    The fragment is the same for every reader.
     """
-    kept = Standings.objects.filter(session=session).values_list("results_version", "computed_at")
-    version, computed = next(iter(kept), (0, None))
-    stamp = computed.timestamp() if computed else 0
-    key = f"standings:{session.pk}:{session.status}:{version}:{stamp}:{settings.LIVE_POLL_SECONDS}"
+    stamp = stamp or _standings_stamp(session)
+    key = f"standings:{stamp}:{settings.LIVE_POLL_SECONDS}"
     html = cache.get(key)
     if html is None:
         html = render_to_string("tournament/_standings.html", _standings_context(request, session))
@@ -82,13 +113,37 @@ def standings_html(request, session: Session) -> str:
     return html
 
 
+def movement_html(session: Session, stamp: str, sections) -> str:
+    """The rendered movement grids (``tournament/_movement.html``), kept per process with the
+    standings (``stamp``) and each section's movement digest: a 30-table grid is hundreds of
+    cells, built and rendered once per version instead of on every page view."""
+    shown = [(s.pk, s.name, s.movement_kind, s.movement_digest) for s in sections]
+    key = "movement:" + stamp + ":" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("tournament/_movement.html", {"session": session})
+        cache.set(key, html, 600)
+    return html
+
+
 @never_cache
 def session(request, pk):
     session = _session(pk)
+    # read once (without the stored movements: known by digest) for the cache keys, the
+    # seating and the Swiss links; by name, their order within the session
+    sections = list(session.sections.defer("movement").order_by("name"))
+    stamp = _standings_stamp(session, sections)
     context = {
         "session": session,
-        "standings_html": standings_html(request, session),
+        "sections": sections,
+        "standings_html": standings_html(request, session, stamp),
+        "movement_html": movement_html(session, stamp, sections),
         "is_director": session.club.is_director(request.user),
+        "protests": ruling_selectors.protests(session, decided_only=True),
+        "foster": [
+            {"section": s, **foster_selectors.result(s)}
+            for s in session.sections.filter(foster_draw__isnull=False).defer("movement")
+        ],
     }
     return render(request, "tournament/session.html", context)
 

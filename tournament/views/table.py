@@ -23,15 +23,28 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from scoring.forms import HONOURS, ResultEntryForm
-from scoring.inputs import scheduled_plays
+from scoring.forms import (
+    FORM_FIELDS,
+    HONOURS,
+    ResultEntryForm,
+    check_locked,
+    check_place,
+    errors_to_form,
+    surface_errors,
+)
 from scoring.models import BoardResult
 from scoring.results import selectors as result_selectors
 from scoring.results import services as result_services
 from tournament.play import selectors as play_selectors
 from tournament.play import services as play_services
+from tournament.progressive import selectors as progressive_selectors
+from tournament.progressive import services as progressive_services
+from tournament.social import selectors as social_selectors
+from tournament.social import services as social_services
 
-from ..models import Section, Session
+from .. import limits
+from ..forms import ProgressiveDealForm, SocialScoreForm, five_hundred_points
+from ..models import Session
 from ..permissions import director_required
 
 REFUSALS = {
@@ -46,13 +59,9 @@ REFUSALS = {
     Session.Status.FINAL: (403, "The session is final",
                            "Results can no longer be entered or changed."),
 }  # fmt: skip
-FORM_FIELDS = {
-    "contract": ("result", "lead"),
-    "auction": ("result", "honours_ns", "honours_ew", "revokes_ns", "revokes_ew"),
-    "whist": ("tricks_ns", "revokes_ns", "revokes_ew"),
-}
 #: The director's artificial scores on the keypad (Law 12C2: 60 % to a side not at fault, 40 % to
-#: one at fault, 50 % when partly at fault); any other is typed, e.g. "A60/A50".
+#: one at fault, 50 % when partly at fault); any other is typed, e.g. "A60/A50".  A method scored
+#: against the average (net, tricks, total points) has only A50/A50 (``averages_only``).
 ARTIFICIAL = ("A60/A40", "A50/A50", "A40/A60", "A40/A40", "A60/A60")
 KEYPAD = {
     "levels": range(1, 8),
@@ -63,7 +72,6 @@ KEYPAD = {
     "tricks": tuple((d, "=" if d == 0 else f"{d:+d}".replace("-", "\u2212")) for d in range(-13, 7)),
     "whist": range(14),
 }  # fmt: skip
-FIELD_OF_ERROR = {"board_number": "board", "__all__": None}
 
 
 def _refusal(request, reason: str):
@@ -89,41 +97,6 @@ def _open_token(request, token: str):
     """(TableToken, None) when the table may enter results, else (None, refusal page)."""
     row, reason = _check_token(token)
     return (row, None) if reason is None else (None, _refusal(request, reason))
-
-
-def table_rounds(section: Section, table: int) -> list[dict]:
-    """Each round at ``table``: the pairs and the boards (sit-outs and phantoms left out)."""
-    movement = section.get_movement()
-    rounds: dict[int, dict] = {}
-    for board, plays in scheduled_plays(movement).items() if movement else ():
-        for play in plays:
-            if play.table == table:
-                item = rounds.setdefault(
-                    play.round, {"round": play.round, "ns": play.ns, "ew": play.ew, "boards": []}
-                )
-                item["boards"].append(board)
-    for item in rounds.values():
-        item["boards"].sort()
-    return [rounds[r] for r in sorted(rounds)]
-
-
-def current_round(rounds: list[dict], results: dict[int, BoardResult]) -> dict | None:
-    for item in rounds:
-        for board in item["boards"]:
-            row = results.get((item["round"], board))
-            if row is None or row.status != BoardResult.Status.CONFIRMED:
-                return item
-    return None
-
-
-def _state(row):
-    section = row.section
-    rounds = table_rounds(section, row.table_number)
-    results = {
-        (r.round_number, r.board_number): r
-        for r in BoardResult.objects.filter(section=section, table_number=row.table_number)
-    }
-    return rounds, results, current_round(rounds, results)
 
 
 def _boards(section, game, current, results, posted=None):
@@ -153,7 +126,7 @@ def _names(section, numbers):
 
 def _render(request, row, posted=None, status=200, confirm_error=""):
     section, session = row.section, row.section.session
-    rounds, results, current = _state(row)
+    rounds, results, current = result_selectors.table_state(row.section, row.table_number)
     context = {"table": row, "section": section, "session": session, "current": current,
                "rounds_total": len(rounds), "confirm_error": confirm_error}  # fmt: skip
     if current is not None:
@@ -170,7 +143,9 @@ def _render(request, row, posted=None, status=200, confirm_error=""):
             ew_name=names.get(current["ew"], ""),
             fields=FORM_FIELDS.get(game, FORM_FIELDS["contract"]),
             game=game,
-            artificial=ARTIFICIAL,
+            artificial=("A50/A50",)
+            if result_selectors.averages_only(session.event)
+            else ARTIFICIAL,
             kp=KEYPAD,
             honours=[value for value, _ in HONOURS],
             all_in=all(b["result"] is not None for b in boards),
@@ -186,6 +161,10 @@ def table(request, token):
     row, refusal = _open_token(request, token)
     if refusal is not None:
         return refusal
+    if social_selectors.is_social(row.section):
+        return _social(request, row)
+    if row.section.session.event.format == "progressive":
+        return _progressive(request, row)
     if request.method != "POST":
         return _render(request, row)
     if request.POST.get("action") == "confirm":
@@ -204,7 +183,7 @@ def table_score(request, token):
         status, title, advice = REFUSALS[reason]
         context = {"errors": [f"{title}. {advice}"]}
         return render(request, "table/_score.html", context, status=status)
-    _, _, current = _state(row)
+    _, _, current = result_selectors.table_state(row.section, row.table_number)
     if current is None:
         context = {"errors": ["Every round at this table is confirmed: nothing to score."]}
         return render(request, "table/_score.html", context, status=400)
@@ -212,14 +191,14 @@ def table_score(request, token):
     game = row.section.session.event.game
     form = ResultEntryForm(request.POST, game=game, prefix=f"b{board}")
     score = None
-    if form.is_valid() and _check_place(form, current, form.cleaned_data["board"]):
+    if form.is_valid() and check_place(form, current, form.cleaned_data["board"]):
         try:
             score = result_selectors.deal_score(
                 row.section, board=form.cleaned_data["board"], ns=current["ns"],
                 ew=current["ew"], fields=form.result_fields,
             )  # fmt: skip
         except ValidationError as exc:
-            _errors_to_form(form, exc)
+            errors_to_form(form, exc)
     if score is None:
         errors = [e for messages in form.errors.values() for e in messages]
         return render(request, "table/_score.html", {"errors": errors}, status=400)
@@ -236,35 +215,8 @@ def _posted_board(request) -> int | None:
     return None
 
 
-def _check_place(form, current, board) -> bool:
-    """The board, pairs and round must be this table's current ones: refused at the field."""
-    data = form.cleaned_data
-    if board not in current["boards"]:
-        form.add_error("board", f"Board {board} is not played at this table in this round.")
-    if data.get("ns") != current["ns"]:
-        form.add_error("ns", f"N-S at this table this round is pair {current['ns']}.")
-    if data.get("ew") != current["ew"]:
-        form.add_error("ew", f"E-W at this table this round is pair {current['ew']}.")
-    if data.get("round") not in (None, current["round"]):
-        form.add_error("round", f"This table is playing round {current['round']}.")
-    return not form.errors
-
-
-def _check_locked(form, results, current) -> None:
-    """A post for a board of an earlier round the opponents have confirmed (a page loaded
-    before their O.K.): say so, rather than only that the table has moved on."""
-    board, posted_round = form.cleaned_data["board"], form.cleaned_data.get("round")
-    done = results.get((posted_round, board))
-    if posted_round != current["round"] and done is not None:
-        if done.status == BoardResult.Status.CONFIRMED:
-            form.add_error("board", _CONFIRMED.format(board=board))
-
-
-_CONFIRMED = "The opponents have confirmed board {board}; only the director can change it."
-
-
 def _enter(request, row):
-    _, results, current = _state(row)
+    _, results, current = result_selectors.table_state(row.section, row.table_number)
     if current is None:
         return _render(request, row, status=400)
     board = _posted_board(request)
@@ -272,66 +224,29 @@ def _enter(request, row):
     form = ResultEntryForm(request.POST, game=game, prefix=f"b{board}")
     form.board_number = board
     if form.is_valid():
-        _check_locked(form, results, current)
-    if not form.is_valid() or not _check_place(form, current, form.cleaned_data["board"]):
-        _surface_errors(form, game)
+        check_locked(form, results, current)
+    if not form.is_valid() or not check_place(form, current, form.cleaned_data["board"]):
+        surface_errors(form, game)
         return _render(request, row, posted=form, status=400)
     try:
         _store(row, current, form)
     except ValidationError as exc:
-        _errors_to_form(form, exc)
-        _surface_errors(form, game)
+        errors_to_form(form, exc)
+        surface_errors(form, game)
         return _render(request, row, posted=form, status=400)
     return redirect(request.path + f"#board-{board}")
 
 
 def _store(row, current, form):
-    """A new result when the page showed none (version 0), else a change of the stored one
-    based on the version the page showed; both decided under the row lock by the service."""
-    actor = f"table {row.table_number}"
     board, based_on = form.cleaned_data["board"], form.cleaned_data.get("version") or 0
-    if based_on == 0:
-        result_services.record_result(
-            row.section, board_number=board, ns=current["ns"], ew=current["ew"],
-            round_number=current["round"], fields=form.result_fields, actor=actor, via="table",
-            based_on=0,
-        )  # fmt: skip
-        return
-    existing = BoardResult.objects.filter(
-        section=row.section, table_number=row.table_number, round_number=current["round"],
-        board_number=board,
-    ).first()  # fmt: skip
-    if existing is None:
-        raise result_services.StaleResult(
-            f"Board {board} {result_services.STALE}.", field="board_number"
-        )
-    result_services.correct_result(
-        existing, fields=form.result_fields, user=None, based_on=based_on, at_table=True,
-        reason=f"changed at {actor} before the opponents' O.K.", actor=actor,
+    result_services.store_at_table(
+        row.section, row.table_number, current, board=board, based_on=based_on,
+        fields=form.result_fields,
     )  # fmt: skip
 
 
-def _errors_to_form(form, exc: ValidationError) -> None:
-    for field, messages in exc.message_dict.items():
-        target = FIELD_OF_ERROR.get(field, field)
-        if target is not None and target not in form.fields:
-            target = "result" if "result" in form.fields else None
-        for message in messages:
-            form.add_error(target, message)
-
-
-def _surface_errors(form, game: str) -> None:
-    """Errors on a part the table page does not show (contract, declarer, tricks) go to the
-    box the players typed in, so every refusal is visible at its field."""
-    shown = set(FORM_FIELDS.get(game, FORM_FIELDS["contract"])) | {"board", "ns", "ew", "round"}
-    target = "tricks_ns" if game == "whist" else "result"
-    for name in [n for n in form.errors if n not in shown and n != "__all__"]:
-        moved = form.errors.pop(name)
-        form.errors.setdefault(target, form.error_class()).extend(moved)
-
-
 def _confirm(request, row):
-    _, results, current = _state(row)
+    _, results, current = result_selectors.table_state(row.section, row.table_number)
     if current is None or request.POST.get("round") != str(current["round"]):
         return _render(request, row, status=400, confirm_error="That round is not open here.")
     if any(results.get((current["round"], b)) is None for b in current["boards"]):
@@ -428,3 +343,175 @@ def table_codes_action(request, pk):
             )
         (play_services.revoke if action == "revoke" else play_services.reissue)(section, number)
     return redirect("table_codes", pk=session.pk)
+
+
+def _social(request, row):
+    """A social game at the table: the round's points, O.K.'d by an adversary [002 L2767–2768],
+    kept by ``tournament.social.services.enter_score``; corrections are the TD's."""
+    section = row.section
+    form, errors, status = None, [], 200
+    if request.method == "POST":
+        form = SocialScoreForm(request.POST)
+        current, _ = social_selectors.current_at_table(section, row.table_number)
+        if request.POST.get("ok") != "yes":
+            form.add_error(None, "An opponent must O.K. the score: tick the box.")
+        if form.is_valid():
+            data = form.cleaned_data
+            if current is None or (data["round"], data["table"]) != (
+                current.round,
+                row.table_number,
+            ):
+                form.add_error(None, "This table is not playing that round now: reload.")
+        if form.is_valid():
+            try:
+                social_services.enter_score(section, data["round"], row.table_number,
+                                            at_table=True, **form.score())  # fmt: skip
+            except ValidationError as exc:
+                errors = [m for msgs in exc.message_dict.values() for m in msgs]
+            else:
+                return redirect("table", token=row.token)
+        errors += [m for msgs in form.errors.values() for m in msgs]
+        status = 400
+    current, total = social_selectors.current_at_table(section, row.table_number)
+    done = [t for t in social_selectors.schedule(section)
+            if t.table == row.table_number and t.score is not None]  # fmt: skip
+    context = {"table": row, "section": section, "session": section.session, "current": current,
+               "rounds_total": total, "done": done, "errors": errors, "form": form,
+               "kind": section.movement_kind}  # fmt: skip
+    return render(request, "table/social.html", context, status=status)
+
+
+def _progressive_result(request, section, table, current) -> dict[str, list[str]]:
+    """A euchre (or any progressive game but auction) table's result from its phone: the
+    winning side or both sides' points, the side that scored first, and each player's lone
+    hands when they are played; an opponent O.K.s it.  The errors, or [] once kept."""
+    data = request.POST
+    try:
+        if data.get("ok") != "yes":
+            raise ValidationError({"ok": "An opponent must O.K. the result: tick the box."})
+        if current is None or data.get("round") != str(current.round_number):
+            raise ValidationError({"round": "This table is not playing that round now: reload."})
+        points = {}
+        for side, label in (("ns_points", "N-S points"), ("ew_points", "E-W points")):
+            text = (data.get(side) or "").strip()
+            try:
+                points[side] = limits.number(text, label, 100_000, 0) if text else None
+            except ValueError as exc:
+                raise ValidationError({side: f"{exc}."}) from None
+        names = {n: f"{p} ({n})" for n, p in progressive_selectors.players(section).items()}
+        progressive_services.enter_result(
+            section, table, winner=data.get("winner", ""),
+            first_to_score=data.get("first_to_score", ""),
+            lone_hands=progressive_services.lone_hands_from(section, data, names),
+            at_table=True, **points,
+        )  # fmt: skip
+    except ValidationError as exc:
+        return exc.message_dict
+    return {}
+
+
+def _progressive(request, row):
+    """A progressive game at the table: the round's seating and, at auction, this round's deals
+    one by one, each O.K.'d by an adversary [002 L2881–2888], kept by
+    ``tournament.progressive.services.enter_deal``; the round's score is worked out with the
+    fourth deal.  Corrections are the TD's; other games' results are the TD's to enter."""
+    section, table = row.section, row.table_number
+    if progressive_selectors.is_five_hundred(section):
+        return _five_hundred(request, row)
+    current = progressive_selectors.current_round(section)
+    form, errors, status, at_field = None, [], 200, {}
+    if request.method == "POST" and not progressive_selectors.is_auction(section):
+        at_field = _progressive_result(request, section, table, current)
+        if not at_field:
+            return redirect("table", token=row.token)
+        errors = [m for msgs in at_field.values() for m in msgs]
+        status = 400
+    elif request.method == "POST":
+        form = ProgressiveDealForm(request.POST)
+        if request.POST.get("ok") != "yes":
+            form.add_error(None, "An opponent must O.K. the deal: tick the box.")
+        if form.is_valid() and (
+            current is None
+            or (form.cleaned_data["round"], form.cleaned_data["table"])
+            != (current.round_number, table)
+        ):
+            form.add_error(None, "This table is not playing that round now: reload.")
+        if form.is_valid():
+            try:
+                progressive_services.enter_deal(section, table, form.cleaned_data["deal"],
+                                                at_table=True, **form.deal_fields())  # fmt: skip
+            except ValidationError as exc:
+                errors = [m for msgs in exc.message_dict.values() for m in msgs]
+            else:
+                return redirect("table", token=row.token)
+        errors += [m for msgs in form.errors.values() for m in msgs]
+        status = 400
+    seat = sheet = None
+    if current is not None:
+        seat = progressive_selectors.seat_at(section, current.round_number, table)
+        sheet = progressive_selectors.round_sheet(section, current.round_number, table)
+    names = {n: str(p) for n, p in progressive_selectors.players(section).items()}
+    sides = {}
+    if seat:
+        sides = {side: " & ".join(names.get(seat[k], str(seat[k])) for k in keys if seat.get(k))
+                 for side, keys in (("ns", "ns"), ("ew", "ew"))}  # fmt: skip
+    result = None
+    if current is not None:
+        result = section.progressive_results.filter(
+            round_number=current.round_number, table_number=table
+        ).first()
+    kept = (result.lone_hands or {}) if result else {}
+    seated = [(seat[k], names.get(seat[k], str(seat[k])),
+               request.POST.get(f"lone_{seat[k]}", "") if status == 400 else "",
+               kept.get(str(seat[k]), 0), " ".join(at_field.get(f"lone_{seat[k]}", [])))
+              for k in "nsew" if seat and seat.get(k)]  # fmt: skip
+    context = {"table": row, "section": section, "session": section.session, "current": current,
+               "seat": seat, "sheet": sheet, "sides": sides, "errors": errors, "form": form,
+               "four": seat is not None and all(seat.get(k) for k in "nsew"),
+               "auction": progressive_selectors.is_auction(section), "result": result,
+               "seated": seated, "lone_text": ", ".join(f"{x[1]} {x[3]}" for x in seated if x[3]),
+               "posted": request.POST if status == 400 else {},
+               "tally": progressive_selectors.tally_mode(section),
+               "lone_hands": progressive_selectors.lone_hands_on(section),
+               "lone_max": progressive_selectors.lone_hand_max(section),
+               "aisle": progressive_selectors.table_rows(section, current.round_number).get(table)
+               if current is not None and progressive_selectors.large_room(section) else None}  # fmt: skip
+    return render(request, "table/progressive.html", context, status=status)
+
+
+def _five_hundred(request, row):
+    """Progressive Five Hundred at the table: the seats by the tally cards, the round's pad
+    and the next deal's points, "entered … by one player and O. K.'d by adversary"
+    [002 L7378–7386]; one deal for each player, then the round is in [002 L7400]."""
+    section, table = row.section, row.table_number
+    current = progressive_selectors.current_round(section)
+    errors, status, posted = [], 200, {}
+    if request.method == "POST":
+        posted = request.POST
+        try:
+            if request.POST.get("ok") != "yes":
+                raise ValidationError({"ok": "An adversary must O.K. the deal: tick the box."})
+            if current is None or request.POST.get("round") != str(current.round_number):
+                raise ValidationError(
+                    {"round": "This table is not playing that round now: reload."}
+                )
+            deal = request.POST.get("deal", "")
+            if not deal.isdecimal():
+                raise ValidationError({"deal": "Say which deal this is: reload the page."})
+            points = five_hundred_points(request.POST, section, current.round_number, table)
+            progressive_services.enter_fh_deal(section, table, int(deal), points,
+                                               at_table=True)  # fmt: skip
+        except ValidationError as exc:
+            errors = [m for msgs in exc.message_dict.values() for m in msgs]
+            status = 400
+        else:
+            return redirect("table", token=row.token)
+    names = {n: str(p) for n, p in progressive_selectors.players(section).items()}
+    seat = sheet = None
+    if current is not None:
+        seat = progressive_selectors.seat_at(section, current.round_number, table)
+        sheet = progressive_selectors.fh_sheet(section, current.round_number, table)
+    view = progressive_selectors.fh_view([seat], names)[0] if seat else None
+    context = {"table": row, "section": section, "session": section.session, "current": current,
+               "view": view, "sheet": sheet, "errors": errors, "posted": posted}  # fmt: skip
+    return render(request, "table/five_hundred.html", context, status=status)

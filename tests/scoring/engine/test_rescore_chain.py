@@ -2,7 +2,8 @@
 step: results added, changed (real, artificial, not played) and removed one board at a time,
 under the settings that change how totals and ranks come out (Neuberg or ratio factoring,
 the ACBL scale, the EBU session-percent policy, boards scaled for missed ones, rounded board
-MPs, a schedule or none), and the kept state (``scoring.engine.state``) round-trips exactly."""
+MPs, a schedule or none), with weighted adjusted scores among the results (Law 12C1(c)),
+and the kept state (``scoring.engine.state``) round-trips exactly."""
 
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ SETTINGS = [
     {"scale_missed_boards": False, "mp_board_decimals": 1},
 ]
 CONTRACTS = ("1NT", "2S", "3NT", "4H", "4S", "PASS", "3CX")
+WEIGHTINGS = (
+    "60% 4S N =; 40% 4S N -1",
+    "1/3 3NT S =; 1/3 3NT S -1; 1/3 -100",
+    "50% 420; 50% 2H E =",
+)
 
 
 def _line(rng, board, ns, ew, method):
@@ -32,6 +38,8 @@ def _line(rng, board, ns, ew, method):
         return ResultLine(board, ns, ew, adjusted=adjusted)
     if roll < 0.15:
         return ResultLine(board, ns, ew, not_played=True)
+    if roll < 0.22:  # a weighted adjusted score (Law 12C1(c))
+        return ResultLine(board, ns, ew, weighted=rng.choice(WEIGHTINGS))
     contract = rng.choice(CONTRACTS)
     if contract == "PASS":
         return ResultLine(board, ns, ew, contract="PASS")

@@ -173,10 +173,12 @@ def test_imps_antisymmetric(diff):
                           st.sampled_from("NESW"), st.integers(0, 13),
                           st.sampled_from([0, 30, 80, 100])), min_size=1, max_size=8))  # fmt: skip
 def test_net_plus_minus_and_excess_balance(deals):
+    # only honours that can occur: none on a passed-out deal, no 80 at no trumps [002 L1889–1923]
     lines = tuple(
-        ResultLine(i + 1, 1, 2, contract=c, declarer=d, tricks=t, honours_ns=h)
+        ResultLine(i + 1, 1, 2, contract=c, declarer=d, tricks=t,
+                   honours_ns=0 if c == "PASS" else 40 if h == 80 and "NT" in c else h)
         for i, (c, d, t, h) in enumerate(deals)
-    )
+    )  # fmt: skip
     result = score_session(SessionInput("auction", "net", lines))
     rows = [s for f in result.fields for s in f.standings]
     assert sum(s.score + s.extra["excess"] for s in rows) == 0

@@ -8,6 +8,7 @@ from tournament.movements.tallies import (
     PlusMinusSheet,
     RubberScore,
     baker_unfinished_bonus,
+    check_deal,
     individual_totals,
     pivot_total,
     progressive_auction_round,
@@ -27,6 +28,26 @@ def test_tc9_progressive_auction_game_bonus():
     assert progressive_auction_round([(20, 0, 0, 0), (12, 0, 0, 0)]) == (157, 0)
     # an unfinished game gets nothing
     assert progressive_auction_round([(24, 18, 0, 50)]) == (24, 68)
+
+
+def test_tc9_game_over_several_deals_then_a_new_game():
+    # 24 + 8 = 32: game on deal 3 (+125), E-W's 18 toward it wiped; E-W's 20 then is an
+    # unfinished game: nothing
+    deals = [(24, 0, 0, 30), (0, 18, 0, 0), (8, 0, 0, 0), (0, 20, 0, 50)]
+    assert progressive_auction_round(deals) == (24 + 8 + 125, 30 + 18 + 20 + 50)
+    # two games for one side in the round: 250, but nothing for the rubber
+    assert progressive_auction_round([(30, 0, 0, 0), (40, 0, 0, 0)]) == (30 + 40 + 250, 0)
+
+
+@pytest.mark.parametrize(
+    "deal, field",
+    [((24, 18, 0, 0), "ew_trick"), ((-1, 0, 0, 0), "ns_trick"), ((281, 0, 0, 0), "ns_trick"),
+     ((0, 0, 0, 10_001), "ew_above"), ((0, True, 0, 0), "ew_trick")],
+)  # fmt: skip
+def test_a_deal_the_table_cannot_have_written(deal, field):
+    with pytest.raises(ValueError, match=f"^{field}: "):
+        check_deal(*deal)
+    check_deal(280, 0, 10_000, 10_000)
 
 
 def test_five_hundred_plus_minus():

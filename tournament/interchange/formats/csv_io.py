@@ -44,6 +44,7 @@ TRAVELLER_COLUMNS = (
     "ns_points",
     "ew_points",
     "adjusted",
+    "weighted",
 )
 PLAYER_HEADERS = {
     "name": ("name", "player", "player name", "full name"),
@@ -51,6 +52,7 @@ PLAYER_HEADERS = {
     "email": ("email", "e-mail"),
     "phone": ("phone", "telephone", "mobile"),
     "gender": ("gender", "sex"),
+    "rating": ("rating", "masterpoints", "master points", "mps"),
 }
 
 
@@ -119,6 +121,8 @@ class PlayerRow:
     email: str = ""
     phone: str = ""
     gender: str = ""
+    #: masterpoints or the club's rating (stratified pairs); None: not given, kept as it was
+    rating: int | None = None
 
 
 def read_players(text: str) -> list[PlayerRow]:
@@ -196,6 +200,14 @@ def _player(row: list[str], columns: dict[str, int], line: int) -> PlayerRow:
     email = values.get("email", "")
     if email and "@" not in email:
         raise InterchangeError(f"line {line}", f"{email!r} is not an email address")
+    rating = values.get("rating", "")
+    if rating and not (
+        rating.isascii() and rating.isdigit() and len(rating) <= 8 and int(rating) <= 10_000_000
+    ):
+        raise InterchangeError(
+            f"line {line}", f"rating {rating!r}: a whole number of masterpoints, 0-10000000"
+        )
     return PlayerRow(
-        line, values["name"], values.get("membership", ""), email, values.get("phone", ""), gender
-    )
+        line, values["name"], values.get("membership", ""), email, values.get("phone", ""), gender,
+        int(rating) if rating else None,
+    )  # fmt: skip

@@ -22,6 +22,7 @@ from boards.engine.deals import Deal
 from boards.engine.pbn import export_pbn
 from scoring.engine.adjustments import parse_adjusted
 from scoring.engine.contract import Contract, ScoringError, score_ns, vulnerability
+from scoring.engine.whist import round_half_up
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.session_file import (
     Board,
@@ -125,6 +126,8 @@ def _board_tags(sf: SessionFile, number: int, board: Board | None) -> list[str]:
 
 def _score_row(r: dict[str, Any], lead: str | None, decimals: int | None = None) -> str:
     score = r.get("score_ns")
+    if r.get("weighted") and score is not None:  # no weighted score in PBN: the combined one
+        score = round_half_up(Fraction(str(score)))  # to the whole point (docs/interchange.md)
     ew_score = None if score is None else -score
     if r.get("adjusted"):
         adj = parse_adjusted(r["adjusted"])

@@ -35,7 +35,9 @@ def movement_of(section: Section, where: str = "movement") -> Movement | None:
 
 
 def winners(sf: SessionFile, movement: Movement | None, section: Section | None = None) -> int:
-    """One field (1) or a winner per direction (2): the movement says, else the conditions.
+    """One field (1) or a winner per direction (2): the movement says, else the conditions,
+    else the entries' own fields (any N-S or E-W), else the method: net plus/minus and whist
+    tricks have a winner each way (Law 11 [002 L3378–3383]).
     A team match of pairs ranks its pairs by direction (the teams are ranked apart): always a
     whist team match, teams of four at IMPs when the entries name their teams."""
     if movement is not None:
@@ -44,7 +46,17 @@ def winners(sf: SessionFile, movement: Movement | None, section: Section | None 
         return 2
     if sf.method == "imps_teams" and section is not None and _teams_given(section):
         return 2
-    return 2 if sf.conditions.get("winners") in (2, "2", "NS/EW") else 1
+    given = sf.conditions.get("winners")
+    if given is not None:
+        return 2 if given in (2, "2", "NS/EW") else 1
+    if section is not None and any(e.field in ("NS", "EW") for e in section.entries):
+        return 2  # the entries' own fields
+    # net plus/minus and whist tricks of pairs: the winners each way [002 L3378–3383]; N-S and
+    # E-W scores are not comparable (the E-W net is minus the N-S, the tricks 13 minus them).
+    # A progressive game or individuals change partners and seats: one field.
+    pairs = section is None or all(e.kind == "pair" for e in section.entries)
+    progressive = sf.event.get("format") == "progressive"
+    return 2 if sf.method in ("net", "tricks") and pairs and not progressive else 1
 
 
 def _teams_given(section: Section) -> bool:

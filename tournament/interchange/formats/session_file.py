@@ -19,8 +19,9 @@ from dataclasses import field as _field
 from typing import Any
 
 from scoring.engine.adjustments import parse_adjusted
-from scoring.engine.auction import VALID_HONOUR_POINTS
+from scoring.engine.auction import check_honours
 from scoring.engine.contract import Contract, ScoringError
+from scoring.engine.weighted import parse_weighted
 from tournament.interchange.formats import schema
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.text import check_json
@@ -77,6 +78,8 @@ class Player:
     gender: str = ""
     #: in a club backup: the index of this player in the backup's ``players``
     ref: int | None = None
+    #: masterpoints or the club's rating (``Player.rating``: stratified pairs)
+    rating: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return _compact(self, keep=("name",))
@@ -91,6 +94,9 @@ class Entry:
     team: int | None = None
     withdrawn: bool = False
     players: list[Player] = _field(default_factory=list)
+    #: the final of an event with carry-over: what this entry brings from the qualifying
+    #: sessions, an exact fraction ("45/4"; ``tournament.prizes.combined``)
+    carry_over: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return _compact(self, keep=("number",))
@@ -123,6 +129,13 @@ class Result:
     adjusted: str | None = None
     not_played: bool = False
     fouled_group: str | None = None
+    penalty_ns: int = 0  # Law 4d (a ruling)
+    penalty_ew: int = 0
+    committee_ns: int = 0  # Law 7 (a ruling)
+    before_revoke_ns: int | None = None
+    before_revoke_ew: int | None = None
+    #: a weighted adjusted score (Law 12C1(c)), its canonical words: exact, as stored
+    weighted: str | None = None
     status: str = "entered"
     entered_via: str = "td"
     entered_by: str | None = None
@@ -134,7 +147,8 @@ class Result:
     LINE_FIELDS = (
         "board", "ns", "ew", "round", "table", "contract", "declarer", "tricks", "lead",
         "honours_ns", "honours_ew", "revokes_ns", "revokes_ew", "tricks_ns", "score_ns",
-        "adjusted", "not_played", "fouled_group",
+        "adjusted", "not_played", "fouled_group", "penalty_ns", "penalty_ew", "committee_ns",
+        "before_revoke_ns", "before_revoke_ew", "weighted",
     )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -177,6 +191,25 @@ class Ruling:
 
 
 @dataclass
+class Protest:
+    """A protest to the committee (Law 12): who (``entry``), the board, the grounds, when it
+    was filed, and the committee's decision (``status`` upheld/dismissed) once made."""
+
+    board: int
+    entry: int
+    grounds: str
+    filed_at: str
+    status: str = "open"
+    decision: str = ""
+    decided_at: str | None = None
+    decided_by: str | None = None
+    user: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _compact(self, keep=("board", "entry", "grounds", "filed_at"))
+
+
+@dataclass
 class Section:
     """A section. ``seatings``, ``progressive_results`` and ``prize_ties`` are a progressive
     game's rounds (schema.json says their keys); ``table_tokens`` (the table codes) are written
@@ -189,10 +222,16 @@ class Section:
     results: list[Result] = _field(default_factory=list)
     corrections: list[Correction] = _field(default_factory=list)
     rulings: list[Ruling] = _field(default_factory=list)
+    protests: list[Protest] = _field(default_factory=list)
     seatings: list[dict[str, Any]] = _field(default_factory=list)
     progressive_results: list[dict[str, Any]] = _field(default_factory=list)
     prize_ties: list[dict[str, Any]] = _field(default_factory=list)
+    progressive_deals: list[dict[str, Any]] = _field(default_factory=list)
+    five_hundred_deals: list[dict[str, Any]] = _field(default_factory=list)
+    social_scores: list[dict[str, Any]] = _field(default_factory=list)
+    foster_draw: dict[str, Any] | None = None
     table_tokens: list[dict[str, Any]] = _field(default_factory=list)
+    swiss_matches: list[dict[str, Any]] = _field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return _compact(self, keep=("name", "entries", "results"))
@@ -207,10 +246,16 @@ class Section:
             results=[Result(**r) for r in data.get("results", [])],
             corrections=[Correction(**c) for c in data.get("corrections", [])],
             rulings=[Ruling(**r) for r in data.get("rulings", [])],
+            protests=[Protest(**p) for p in data.get("protests", [])],
             seatings=list(data.get("seatings", [])),
             progressive_results=list(data.get("progressive_results", [])),
             prize_ties=list(data.get("prize_ties", [])),
+            progressive_deals=list(data.get("progressive_deals", [])),
+            five_hundred_deals=list(data.get("five_hundred_deals", [])),
+            social_scores=list(data.get("social_scores", [])),
+            foster_draw=data.get("foster_draw"),
             table_tokens=list(data.get("table_tokens", [])),
+            swiss_matches=list(data.get("swiss_matches", [])),
         )
 
 
@@ -381,6 +426,8 @@ def check_dates(sf: SessionFile) -> None:
             ("results", section.results, "confirmed_at"),
             ("corrections", section.corrections, "at"),
             ("rulings", section.rulings, "at"),
+            ("protests", section.protests, "filed_at"),
+            ("protests", section.protests, "decided_at"),
         ):
             for j, row in enumerate(rows):
                 _check_date(getattr(row, key), f"sections[{i}].{name}[{j}].{key}", "date_time")
@@ -407,6 +454,22 @@ def check(sf: SessionFile) -> None:
             "a second result for",
         )  # fmt: skip
         _check_unique(section.prize_ties, ("players",), f"{path}.prize_ties", "a second tie of")
+        _check_unique(
+            section.swiss_matches, ("round", "table"), f"{path}.swiss_matches",
+            "a second match at",
+        )  # fmt: skip
+        _check_unique(
+            section.progressive_deals, ("round", "table", "deal"), f"{path}.progressive_deals",
+            "a second deal for",
+        )  # fmt: skip
+        _check_unique(
+            section.five_hundred_deals, ("round", "table", "deal"), f"{path}.five_hundred_deals",
+            "a second deal for",
+        )  # fmt: skip
+        _check_unique(
+            section.social_scores, ("round", "table"), f"{path}.social_scores",
+            "a second score for",
+        )  # fmt: skip
     _check_unique(
         sf.prize_decisions, ("section", "field", "tied"), "prize_decisions",
         "a second decision for",
@@ -508,6 +571,11 @@ def check_line(game: str, result: Result, where: str) -> None:
 def _check_line(game: str, r: Result) -> None:
     if r.not_played:
         return
+    if r.weighted is not None:
+        if game != "contract":
+            raise ScoringError("weighted", "a weighted score (Law 12C1(c)) is for contract bridge")
+        parse_weighted(r.weighted)
+        return
     if r.adjusted is not None:
         parse_adjusted(r.adjusted)
         return
@@ -521,9 +589,8 @@ def _check_line(game: str, r: Result) -> None:
         raise ScoringError("contract", "missing: give a contract, a score, an adjustment or NP")
     contract = Contract.parse(r.contract)
     if game == "auction":
-        for name in ("honours_ns", "honours_ew"):
-            if getattr(r, name) not in VALID_HONOUR_POINTS:
-                raise ScoringError(name, f"honours must be one of {sorted(VALID_HONOUR_POINTS)}")
+        strain = None if contract.passed_out else contract.strain
+        check_honours(strain, r.honours_ns, r.honours_ew)
     if contract.passed_out:
         return
     if r.declarer is None:

@@ -23,6 +23,7 @@ from xml.parsers import expat
 
 from scoring.engine.adjustments import parse_adjusted
 from scoring.engine.contract import Contract, ScoringError, score_ns, vulnerability
+from scoring.engine.whist import round_half_up
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.session_file import (
     Entry,
@@ -160,6 +161,10 @@ def _score_text(r: Result, scored: dict[str, Any]) -> str:
             return f"A{int(adj.ns):02d}{int(adj.ew):02d}"
         return r.adjusted
     value = scored.get("score_ns", r.score_ns)
+    if r.weighted and value is not None:
+        # USEBIO has no weighted score: the combined (weighted mean) N-S score, to the whole
+        # point, beside the exact weighted points (docs/interchange.md)
+        return str(round_half_up(Fraction(str(value))))
     return "" if value is None else str(value)
 
 

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tournament.printing.documents import cards, guide, pack, results, slips, tally
+from tournament.printing.documents import (
+    calling,
+    cards,
+    five_hundred,
+    foster,
+    guide,
+    pack,
+    results,
+    slips,
+    social,
+    swiss,
+    tally,
+)
 from tournament.printing.documents.common import PAGE_SIZES, PrintData, PrintError
 
 Rendered = tuple[str, str, bytes]
@@ -22,6 +34,11 @@ DOCUMENTS: dict[str, Callable[[PrintData], Rendered]] = {
     "travellers": slips.travellers,
     "pickup-slips": slips.pickup_slips,
     "tally-cards": tally.tally_cards,
+    "social-cards": social.social_cards,
+    "swiss-rounds": swiss.swiss_rounds,
+    "foster-slips": foster.foster_slips,
+    "calling-sheet": calling.calling_sheet,
+    "five-hundred-sheet": five_hundred.score_sheet,
     "indicator-cards": guide.indicator_cards,
     "trump-slips": pack.trump_slips,
     "hand-records": pack.hand_records,
@@ -42,6 +59,11 @@ TITLES = {
     "travellers": "Travellers",
     "pickup-slips": "Pick-up slips",
     "tally-cards": "Tally cards (progressive)",
+    "social-cards": "Social score cards (pivot, Baker, Safford, social pivot)",
+    "swiss-rounds": "Swiss round sheets (pairings, scores, standings)",
+    "foster-slips": "Foster's prize draw: the sealed numbers (TD)",
+    "calling-sheet": "Calling sheet: prizes by games won (manager)",
+    "five-hundred-sheet": "General score sheet (Progressive Five Hundred)",
     "trump-slips": "Trump slips (whist)",
     "hand-records": "Hand records",
     "results-sheet": "Results sheet and prize list",

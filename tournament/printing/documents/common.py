@@ -69,6 +69,28 @@ class PrintData:
     tables: int = 0
     rounds: int = 0
     prizes_per_field: int = 3
+    #: a social game scored as the book plays it: {"kind", "cards": {player: [round rows]},
+    #: "totals": {player: total}} (``tournament.social.selectors``)
+    social: dict[str, Any] | None = None
+    #: the event's combined ranking over its sessions (``tournament.prizes.combined``):
+    #: {"label", "stage", "error", "groups": [{"name", "columns", "rows"}]}, text values
+    combined: dict[str, Any] | None = None
+    #: a Swiss: {"conditions": text, "rounds": [(round, [match dicts])], "standings":
+    #: {round: [rows after that round]}} (``tournament.printing.selectors.swiss_print``)
+    swiss: dict[str, Any] | None = None
+    #: Progressive Five Hundred: {"hands", "marks": [[table A's cards "A 1" …], …], "cards":
+    #: {player: "A 1"}, "rounds", "rows": the general score sheet}
+    #: (``tournament.printing.selectors.five_hundred_print``)
+    five_hundred: dict[str, Any] | None = None
+    #: Foster's draw once sealed: {"numbers", "digest", "sealed_at"} (for the TD's slips)
+    foster: dict[str, Any] | None = None
+    #: a progressive game tallied by games won: the manager's calls (text values)
+    #: {"games_played", "calls": [{"games", "awards": [{"prize", "name", "aisle"}]}],
+    #: "after": [{"prize", "name"}]} (``tournament.printing.selectors.calling_print``)
+    calling: dict[str, Any] | None = None
+    #: told ``(flowables drawn, flowables in all)`` as the document is built (a print job's
+    #: progress: tournament/printing/jobs.py); never part of the output
+    progress: Callable[[int, int], None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -208,9 +230,29 @@ def render(data: PrintData, document: str, story: list, landscape_page: bool = F
     plain = Frame(MARGIN, MARGIN, data.pagesize[0] - 2 * MARGIN, data.pagesize[1] - 2 * MARGIN)
     templates.append(PageTemplate(id="plain", frames=[plain], pagesize=data.pagesize))
     doc.addPageTemplates(templates)
+    if data.progress is not None:
+        doc.setProgressCallBack(_progress_reporter(data.progress))
     with binary_streams():
         doc.build(story or [para("Nothing to print.")])
     return buffer.getvalue()
+
+
+def _progress_reporter(report: Callable[[int, int], None]) -> Callable[[str, int], None]:
+    """ReportLab's progress calls (``SIZE_EST`` once, then ``PROGRESS`` per flowable) as
+    ``report(done, total)``, at most about a hundred times a build."""
+    total = [0, 0, -1]  # flowables in all, the step between reports, the last reported
+
+    def on_progress(kind: str, value: int) -> None:
+        if kind == "SIZE_EST":
+            total[0], total[1] = value, max(1, value // 100)
+            report(0, value)
+        elif kind == "PROGRESS" and total[0]:
+            done = min(value, total[0])
+            if done - total[2] >= total[1] or done == total[0]:
+                total[2] = done
+                report(done, total[0])
+
+    return on_progress
 
 
 @contextmanager

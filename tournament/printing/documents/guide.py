@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from tournament.movements.base import Movement, Round, Seating
+from tournament.movements.pivot import safford_label
 from tournament.printing.documents import moves
 from tournament.printing.documents.blocks import Text
 from tournament.printing.documents.cells import Rich
@@ -181,12 +182,15 @@ def qr_table_cards(data: PrintData):
 
 
 def indicator_rows(data: PrintData, movement: Movement, table: int) -> list:
+    """Who sits where each round.  Safford's cards show "the numbers [for] the husbands, and
+    the letters the wives, the couples being a-1, b-2, etc." [002 L3171–3174]."""
     labels = [label for _, label in moves.seats(movement)]
     rows = [["Round", *labels, "Boards"]]
+    show = safford_label if movement.kind == "safford" else str
     for rnd in movement.rounds:
         st = rnd.table(table)
         cells = [
-            "—" if getattr(st, a) in (None, movement.phantom) else str(getattr(st, a))
+            "—" if getattr(st, a) in (None, movement.phantom) else show(getattr(st, a))
             for a, _ in moves.seats(movement)
         ]
         rows.append([str(rnd.number), *cells, boards_text(movement.boards_for(st))])
@@ -199,7 +203,11 @@ def indicator_story(data: PrintData) -> list:
     width = frame_width(data)
     for table in range(1, movement.tables + 1):
         heading = f"Table {table} ({table_letter(table)})"
-        story += header(data, heading, [movement.announcement])
+        notes = [movement.announcement]
+        if movement.kind == "safford":
+            notes.append("Numbers are the husbands, letters the wives: the couples are a-1, "
+                         "b-2 … h-8 [002 L3171–3174].")  # fmt: skip
+        story += header(data, heading, notes)
         rows = indicator_rows(data, movement, table)
         cols = len(rows[0])
         big = [

@@ -12,7 +12,7 @@ from functools import partial
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
-from tournament.printing.documents import cards, guide, slips, tally
+from tournament.printing.documents import cards, five_hundred, guide, slips, tally
 from tournament.printing.documents.common import MIME, PrintData, PrintError, filename, render
 
 
@@ -49,6 +49,8 @@ def hand_records(data: PrintData):
 def form_parts(data: PrintData) -> list:
     """The paper the game scores on (see docs/printing.md, "The session pack")."""
     movement = data.movement
+    if data.five_hundred:  # the cards "Table A 1" … and the scorer's general score sheet
+        return [five_hundred.tally_story]
     if data.progressive or movement is None:
         return [tally.tally_story]
     if movement.individual:

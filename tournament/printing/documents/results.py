@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
-from scoring.engine.numbers import percent_text, places, points_text
+from scoring.engine.numbers import percent_text, places, points_text, signed_text
 from scoring.engine.scorecards import own_score
 from tournament.printing.documents.common import (
     BODY,
@@ -48,12 +48,29 @@ def number(value: Any, decimals: int | None = None) -> str:
     return points_text(value, places([value]) if decimals is None else decimals, "—")
 
 
+#: the method columns of a field (``Standing.extra``): net plus/minus (Law 10/11
+#: [002 L3364–3388]) and whist pairs' tricks
+EXTRA_COLUMNS = (("plus", "Plus"), ("minus", "Minus"), ("excess", "Excess"),
+                 ("above_average", "± average"), ("tricks", "Tricks"))  # fmt: skip
+
+
 def field_table(data: PrintData, field: dict[str, Any]) -> list:
-    rows = [["Place", "No.", "Names", "Score", "%"]]
-    decimals = places(s.get("score") for s in field["standings"])
-    for s in field["standings"]:
+    standings = field["standings"]
+    extra = [(k, label) for k, label in EXTRA_COLUMNS if any(k in s for s in standings)]
+    strata = any(s.get("stratum_places") for s in standings)  # stratified pairs
+    rows = [["Place", "No.", "Names", "Score", "%", *(label for _k, label in extra)]
+            + (["Strata"] if strata else [])]  # fmt: skip
+    decimals = places(s.get("score") for s in standings)
+    shared = {k: places(s.get(k) for s in standings) for k, _label in extra}
+    for s in standings:
         name = s.get("name") or data.name(s["entry"])
         pct = s.get("percent")
+        cells = [
+            signed_text(s.get(k), shared[k])
+            if k == "above_average"
+            else number(s.get(k), shared[k])
+            for k, _label in extra
+        ]
         rows.append(
             [
                 s["rank"],
@@ -61,19 +78,43 @@ def field_table(data: PrintData, field: dict[str, Any]) -> list:
                 Paragraph(escape(name), BODY),
                 "—" if s.get("boards_played") == 0 else number(s.get("score"), decimals),
                 percent_text(pct, ""),
+                *cells,
             ]
+            + ([s.get("stratum_places") or ""] if strata else [])
         )
     width = frame_width(data)
-    fixed = [18 * mm, 14 * mm, 24 * mm, 20 * mm]
+    fixed = [18 * mm, 14 * mm, 24 * mm, 20 * mm] + [18 * mm] * len(extra)
+    fixed += [34 * mm] if strata else []
     widths = fixed[:2] + [width - sum(fixed)] + fixed[2:]
     return [grid(rows, widths, [("ALIGN", (2, 1), (2, -1), "LEFT")])]
 
 
+def balance_lines(standings: dict[str, Any]) -> list[str]:
+    """Net plus/minus: each direction's average and the balance Σ net + Σ excess = 0
+    [002 L3017–3023, L3385–3388]; nothing for other methods."""
+    balance = standings.get("balance")
+    if not balance:
+        return []
+    lines = [
+        f"{FIELD_NAMES.get(f['name'], f['name'])}: total {number(f['total'])}, "
+        f"average {number(f['average'])}"
+        for f in balance.get("fields", [])
+    ]
+    verdict = "balances" if balance.get("balances") else "DOES NOT BALANCE: check the score slips"
+    lines.append(
+        f"Balance: net {number(balance['net'])} + excess {number(balance['excess'])} = "
+        f"{number(balance['total'])} ({verdict})"
+    )
+    return lines
+
+
 def prize_lines(data: PrintData, field: dict[str, Any]) -> list[str]:
-    kept = [p for p in (data.standings or {}).get("prizes", []) if p["field"] == field["name"]]
+    kept = [p for p in (data.standings or {}).get("prizes", [])
+            if p["field"].partition(":")[0] == field["name"]]  # fmt: skip
     if kept:  # the prize list with how each tie was settled ("=2nd, decided by cut: pair 5")
-        return [
-            f"{p.get('rank', '')}  pair {p['entry']}  {p['name']}"
+        return [  # a stratified event: each stratum's prizes, "B: 1  pair 4 …"
+            (f"{p['stratum']}: " if p.get("stratum") else "")
+            + f"{p.get('rank', '')}  pair {p['entry']}  {p['name']}"
             + (f" ({p['decision']})" if p["decision"] else "")
             for p in kept
         ]
@@ -94,11 +135,44 @@ def results_story(data: PrintData) -> list:
     for field in standings["fields"]:
         story.append(Paragraph(escape(FIELD_NAMES.get(field["name"], field["name"])), H2))
         story += [Spacer(1, 2 * mm), *field_table(data, field), Spacer(1, 5 * mm)]
+    for line in balance_lines(standings):
+        story.append(Paragraph(escape(line), BODY))
     story.append(Paragraph("Prize list", H2))
     for field in standings["fields"]:
         lines = prize_lines(data, field)
         label = FIELD_NAMES.get(field["name"], field["name"])
         story.append(Paragraph(escape(f"{label}: " + ("; ".join(lines) or "—")), BODY))
+    return story + combined_story(data)
+
+
+def combined_story(data: PrintData) -> list:
+    """The event's combined ranking over its sessions (with the carry-over into a final)."""
+    combined = data.combined
+    if not combined:
+        return []
+    title = "Combined ranking" + (" — qualifying" if combined["stage"] == "qualifying" else "")
+    story = [Paragraph(title, H2), Paragraph(escape(combined["label"].capitalize() + "."), SMALL)]
+    if combined["error"]:
+        story.append(Paragraph(escape(combined["error"]), BODY))
+    final = combined["stage"] == "final"
+    for group in combined["groups"]:
+        columns = list(group["columns"])
+        if final:
+            columns.insert(len(columns) - 1, "Carry-over")
+        head = ["Place", "Names", *columns, "Total"]
+        rows = [head]
+        for row in group["rows"]:
+            figures = list(row["figures"])
+            if final:
+                figures.insert(len(figures) - 1, row["carry"])
+            mark = " (Q)" if row["qualified"] else ""
+            name = (f"{row['entry']}: " if row["entry"] else "") + row["name"] + mark
+            rows.append([row["rank"], Paragraph(escape(name), BODY), *figures, row["total"]])
+        width = frame_width(data)
+        fixed = [16 * mm] + [20 * mm] * (len(columns) + 1)
+        widths = fixed[:1] + [width - sum(fixed)] + fixed[1:]
+        story += [Paragraph(escape(group["name"]), BODY), Spacer(1, 2 * mm)]
+        story += [grid(rows, widths, [("ALIGN", (1, 1), (1, -1), "LEFT")]), Spacer(1, 4 * mm)]
     return story
 
 
@@ -119,7 +193,7 @@ def pair_lines(standings: dict[str, Any], entry: int, game: str = "contract") ->
     for board, line, ns in found:
         tricks, score = own_score(line, "NS" if ns else "EW", game)
         points = line.get("ns_points") if ns else line.get("ew_points")
-        contract = line.get("adjusted") or line.get("contract") or ""
+        contract = line.get("adjusted") or line.get("weighted") or line.get("contract") or ""
         rows.append(
             [
                 str(board),

@@ -17,7 +17,7 @@ from reportlab.platypus import KeepTogether, Spacer
 
 from boards.engine.dealing import dealer_of, vulnerability_for
 from scoring.engine.numbers import places, points_text
-from scoring.engine.scorecards import own_score
+from scoring.engine.scorecards import own_score, ruling_note
 from tournament.movements.base import Movement, Round, Seating
 from tournament.printing.documents.blocks import Text
 from tournament.printing.documents.common import (
@@ -45,6 +45,8 @@ def playing(movement: Movement, st: Seating) -> bool:
 
 
 def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool) -> Grid:
+    """One pair's slip for a round. Auction adds the honours and revokes of the round and the
+    Law 10 excess column [002 L2908–2912, L3364–3376]."""
     pair, other = (st.ew, st.ns) if ew else (st.ns, st.ew)
     side = "E-W" if ew else "N-S"
     deals = boards_text(movement.boards_for(st))
@@ -52,9 +54,14 @@ def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool)
         [f"{side} score slip", f"Pair {pair}"],
         [f"Round {rnd.number} · table {st.table}", data.name(pair)[:34]],
         [f"Deals {deals}", f"against pair {other}"],
-        [f"Plus  {LINE}", f"Minus  {LINE}"],
-        [f"O.K. (opponents' initials)  {LINE}", ""],
     ]
+    style = [("SPAN", (0, 4), (1, 4))]
+    if data.game == "auction":
+        rows += [[f"Honours  {LINE}", f"Revokes  {LINE}"], [f"Plus  {LINE}", f"Minus  {LINE}"],
+                 [f"Excess  {LINE}", f"O.K.  {LINE}"]]  # fmt: skip
+        style = []
+    else:
+        rows += [[f"Plus  {LINE}", f"Minus  {LINE}"], [f"O.K. (opponents' initials)  {LINE}", ""]]
     width = (frame_width(data) - 6 * mm) / 2
     return Grid(
         rows,
@@ -63,12 +70,12 @@ def slip(data: PrintData, movement: Movement, rnd: Round, st: Seating, ew: bool)
             ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
             ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 12),
             ("FONT", (0, 2), (-1, 2), "Helvetica-Bold", 11),
-            ("SPAN", (0, 4), (1, 4)),
+            *style,
             ("BOX", (0, 0), (-1, -1), 1.2, GRID),
             ("BACKGROUND", (0, 0), (-1, -1), EW_TINT if ew else colors.white),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ],
-        heights=SLIP_H / 5.4,
+        heights=SLIP_H / (len(rows) + 0.4),
     )
 
 
@@ -94,6 +101,8 @@ def score_slips_story(data: PrintData) -> list:
         heights=SLIP_H + 5 * mm,
     )
     note = "White slips for N-S, tinted slips for E-W. Enter the net of the round as a plus or a minus; the opponents initial (O.K.)."
+    if data.game == "auction":
+        note += " The winners of a deal capped by Law 10 (500 declaring, 350 defending) enter the rest in Excess."
     return [Text(note, SMALL), Spacer(1, 2 * mm), outer]
 
 
@@ -111,9 +120,17 @@ def board_heading(data: PrintData, number: int) -> str:
     return text + (f" · vulnerable {vul.label}" if vul is not None else "")
 
 
+#: the auction traveller: "the results of each deal in tricks, honors and penalties"
+#: [002 L2908–2912], each side's plus and minus and the winner's excess (Law 10 [002 L3364–3376])
+AUCTION_COLUMNS = ["Contract", "By", "Tricks", "Hon. N-S", "Hon. E-W", "Revokes", "N-S +",
+                   "N-S −", "Excess"]  # fmt: skip
+
+
 def result_columns(data: PrintData) -> list[str]:
     if data.game == "whist":
         return ["Tricks N-S", "Tricks E-W"]
+    if data.game == "auction":
+        return AUCTION_COLUMNS
     return ["Contract", "By", "Tricks", "N-S +", "N-S −"]
 
 
@@ -162,7 +179,39 @@ def scored_lines(data: PrintData) -> dict[int, dict[tuple, dict]]:
 def scored_columns(data: PrintData) -> list[str]:
     if data.game == "whist":
         return ["Tricks N-S", "Tricks E-W", "Points N-S", "Points E-W"]
+    if data.game == "auction" and _net(data):
+        return ["Contract", "By", "Tricks", "Honours", "Revokes", "N-S +", "N-S −", "E-W +",
+                "E-W −", "Excess"]  # fmt: skip
     return ["Contract", "By", "Tricks", "Score N-S", "Points N-S", "Points E-W"]
+
+
+def _net(data: PrintData) -> bool:
+    return (data.standings or {}).get("method") == "net"
+
+
+def _sides(line: dict, key: str) -> str:
+    """``honours``/``revokes`` of a scored line: "30 N-S", "1 E-W", blank for none."""
+    parts = [f"{line[f'{key}_{s}']} {label}" for s, label in (("ns", "N-S"), ("ew", "E-W"))
+             if line.get(f"{key}_{s}")]  # fmt: skip
+    return ", ".join(parts)
+
+
+def _auction_cells(line: dict, artificial: str | None) -> list[str]:
+    """A scored auction line with its Law 10 columns: each side's plus and minus, the winner's
+    excess [002 L3364–3376]; an assigned or artificial score has its columns too."""
+    columns = [points_text(line.get(k), places([line.get(k)]), "") or "" for k in
+               ("ns_plus", "ns_minus", "ew_plus", "ew_minus")]  # fmt: skip
+    excess = (line.get("ns_excess") or 0) + (line.get("ew_excess") or 0)
+    tail = [*columns, points_text(excess, places([excess])) if excess else ""]
+    if artificial:
+        return [artificial, "", "", "", "", *tail]
+    if line.get("contract") is None and line.get("score_ns") is not None:
+        return [f"score {points_text(line['score_ns'], 0)}", "", "", "", "", *tail]
+    note = ruling_note(line)  # a Law 4d or Law 7 ruling on the line
+    return [(line.get("contract") or "") + (f" \u00b7 {note}" if note else ""),
+            line.get("declarer") or "",
+            points_text(line.get("tricks"), 0), _sides(line, "honours"), _sides(line, "revokes"),
+            *tail]  # fmt: skip
 
 
 def scored_cells(data: PrintData, line: dict | None, decimals: int) -> list[str]:
@@ -176,10 +225,17 @@ def scored_cells(data: PrintData, line: dict | None, decimals: int) -> list[str]
         if artificial:
             return [artificial, "", *points]
         return [points_text(line.get("tricks"), 0), points_text(ew_tricks, 0), *points]
+    if data.game == "auction" and _net(data):
+        return _auction_cells(line, artificial)
     if artificial:
         return [artificial, "", "", "", *points]
+    if line.get("weighted"):  # Law 12C1(c): the weighting, a part a line, and its mean score
+        parts = "\n".join(p.strip() for p in line["weighted"].split(";"))
+        return [parts, "", "", points_text(line.get("score_ns"), places([line.get("score_ns")])),
+                *points]  # fmt: skip
+    note = ruling_note(line)
     return [
-        line.get("contract") or "",
+        (line.get("contract") or "") + (f" \u00b7 {note}" if note else ""),
         line.get("declarer") or "",
         points_text(line.get("tricks"), 0),
         points_text(line.get("score_ns"), places([line.get("score_ns")])),
@@ -201,12 +257,18 @@ def scored_traveller(data: PrintData, board: int, plays: list, lines: dict) -> K
     fixed = [14 * mm] * 4
     each = (width - sum(fixed)) / len(cols)
     status = (data.standings or {}).get("status") or ""
+    small = []
+    if len(cols) > 6:  # the auction's Law 10 columns: a smaller type so ten columns fit
+        fixed = [11 * mm] * 4
+        each = (width - sum(fixed)) / len(cols)
+        small = [("FONT", (0, 0), (-1, -1), "Helvetica", 8.5),
+                 ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7.5)]  # fmt: skip
     return KeepTogether(
         [
             Text(board_heading(data, board), LABEL),
             Text(f"Scored traveller ({status}) · {data.title} · section {data.section}", SMALL),
             Spacer(1, 1.5 * mm),
-            grid(rows, fixed + [each] * len(cols)),
+            grid(rows, fixed + [each] * len(cols), small),
             Spacer(1, 7 * mm),
         ]
     )

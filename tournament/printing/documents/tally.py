@@ -83,4 +83,8 @@ def tally_story(data: PrintData) -> list:
 
 
 def tally_cards(data: PrintData):
+    if data.five_hundred:  # marked "Table A 1" …, with plus and minus [002 L7370–7376]
+        from tournament.printing.documents.five_hundred import tally_story as five_hundred_cards
+
+        return result(data, "tally-cards", five_hundred_cards(data))
     return result(data, "tally-cards", tally_story(data))

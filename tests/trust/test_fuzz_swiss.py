@@ -1,0 +1,73 @@
+"""The Swiss page fuzzed: the conditions, pairing and score forms take random and nasty posts;
+no 500, a refusal says why, and a refused post stores nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.properties import examples
+from tournament.setup import services as setup_services
+from tournament.swiss import services as swiss_services
+
+from .conftest import fingerprint, tried
+from .test_fuzz_http import TEXT
+
+FUZZ = settings(max_examples=examples(30), deadline=None)
+VALUES = {
+    "action": ["start", "pair", "score", "unpair", "boards", "boards", "x"],
+    "round": ["1", "2", "0", "1000", "-1"],
+    "table": ["1", "2", "3", "99"],
+    "home_imps": ["25", "0", "-5", "1000", "7.5"],
+    "away_imps": ["10", "0", "99999999999"],
+    "vp_scale": ["wbf", "discrete20", "thirty"],
+    "boards_per_match": ["8", "16", "0", "201"],
+    "rounds": ["3", "0", "100000"],
+    "bye_vp": ["12", "20.5", "-1", "NaN", "10.25"],
+    "first_round": ["seeded", "random", "fold"],
+    "seed": ["tuesday", ""],
+    # the board-by-board sheet (8 boards a match): two N-S scores a board
+    **{f"b{b}_t{t}": ["420", "-50", "425", "8000", ""] for b in range(1, 9) for t in (1, 2)},
+}
+
+
+def posted():
+    return st.fixed_dictionaries(
+        {}, optional={f: st.one_of(TEXT, st.sampled_from(v)) for f, v in VALUES.items()}
+    )
+
+
+@pytest.fixture
+def swiss(session, players, director):
+    event = session.event
+    event.format, event.scoring_method = "teams", "imps_teams"
+    event.save()
+    section = setup_services.add_section(session, "A")
+    for k in range(5):
+        setup_services.add_entry(section, players[2 * k : 2 * k + 2])
+    swiss_services.start(section)
+    swiss_services.pair_next_round(section)
+    client = Client()
+    client.force_login(director)
+    return section, client
+
+
+@pytest.mark.django_db
+@FUZZ
+@given(data=st.data())
+def test_the_swiss_page_refuses_bad_input_and_stores_nothing(swiss, data):
+    section, client = swiss
+    post = data.draw(posted(), label="posted")
+    with transaction.atomic():
+        before = fingerprint()
+        response = client.post(reverse("td_swiss", args=[section.pk]), post)
+        assert response.status_code in (302, 400), (post, response.status_code)
+        if response.status_code == 400:
+            assert fingerprint() == before, f"{post!r}: refused yet stored a row"
+            assert "errorlist" in response.content.decode(), post
+        tried("form: swiss (console)")
+        transaction.set_rollback(True)

@@ -1,0 +1,1 @@
+"""Social games scored as the book plays them (docs/schedules.md, "Scoring the social games"): pivot, Baker's social duplicate, Safford's married couples, the social pivot and the pivot-pair round robin — each table's points by round, the players' totals, the prizes and Baker's teams."""
