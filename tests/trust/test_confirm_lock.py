@@ -270,6 +270,25 @@ def delayed(job, seconds):
     return run
 
 
+def in_turn(first, second):
+    """The two jobs on their own threads, the second starting once the first has answered:
+    an order that is certain, so both branches of the check run on any machine however fast
+    one request is next to the other (the racing trials decide their order by chance)."""
+    done = threading.Event()
+
+    def run_first():
+        try:
+            return first()
+        finally:
+            done.set()
+
+    def run_second():
+        done.wait(60)
+        return second()
+
+    return [run_first, run_second]
+
+
 TRIALS = 60  # per kind of O.K.: 120 in all
 
 
@@ -301,10 +320,15 @@ def test_no_change_lands_after_the_ok(transactional_db, night, director, tmp_pat
                 url = reverse("td_confirm", args=[night.section.pk])
                 return confirmer.post(url, {"table": TABLE, "round": ROUND}).status_code
 
-            lag = rng.choice([0, 0, 0.004])
-            jobs = [delayed(do_change, lag), do_confirm] if trial % 2 else [
-                do_change, delayed(do_confirm, lag)]  # fmt: skip
-            changed, confirmed = race(*jobs)
+            if trial % 10 == 4:  # now and then in a certain order, the change first ...
+                changed, confirmed = race(*in_turn(do_change, do_confirm))
+            elif trial % 10 == 5:  # ... or the O.K. first
+                confirmed, changed = race(*in_turn(do_confirm, do_change))
+            else:
+                lag = rng.choice([0, 0, 0.002, 0.004, 0.008])
+                jobs = [delayed(do_change, lag), do_confirm] if trial % 2 else [
+                    do_change, delayed(do_confirm, lag)]  # fmt: skip
+                changed, confirmed = race(*jobs)
             assert not isinstance(changed, Exception), changed
             assert not isinstance(confirmed, Exception), confirmed
 
@@ -331,4 +355,4 @@ def test_no_change_lands_after_the_ok(transactional_db, night, director, tmp_pat
             # the invariant itself: in this trial no change follows an O.K. of the row
             assert "correct" not in trail[trail.index("confirm") :] if "confirm" in trail else True
     assert sum(tally.values()) == TRIALS
-    assert tally["change first"] and tally["confirm first"], tally  # both orders really raced
+    assert tally["change first"] and tally["confirm first"], tally  # both branches were checked
