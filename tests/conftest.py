@@ -65,6 +65,18 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
+FAST_PASSWORDS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_passwords():
+    """The personas' passwords are hashed with a fast hasher: PBKDF2's million rounds cost a
+    quarter of a second per user created or signed in with a password, in nearly every test,
+    and no test is about the hasher (production keeps Django's default)."""
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORDS):
+        yield
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _tasks_run_immediately():
     """Tests run every task at once (the immediate backend); a test of the database backend

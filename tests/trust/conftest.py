@@ -57,12 +57,6 @@ def _pairs(club, count, prefix):
     return [(n, people[2 * (n - 1) : 2 * n]) for n in range(1, count + 1)]
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The personas' passwords are hashed with a fast hasher: these tests are not about it."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def night(session, club, event, director, outsider, superuser) -> Night:
     section = setup_services.create_section(session, "A", _pairs(club, 6, "Player"))
