@@ -180,3 +180,21 @@ def test_another_matchs_code_cannot_enter_this_match(client, paired):
     assert client.post(reverse("table_swiss", args=[codes[1]]), _form()).status_code == 403
     assert client.get(reverse("table_swiss", args=["x" * 30])).status_code == 404
     assert SwissMatch.objects.get(pk=one.pk).home_imps is None
+
+
+def test_the_table_entry_travels_in_the_session_file(paired, director, club):
+    from tournament.interchange.selectors import export_session
+    from tournament.interchange.services import import_session
+
+    match = swiss.sheet_at_table(paired, 1, 1, SHEET)
+    swiss.confirm_at_table(paired, 1, 1, swiss_selectors.sheet_version(match))
+    swiss.enter_boards(paired, 1, 1, {**SHEET, 8: ("3C N -1", "2C N +1")}, user=director,
+                       reason="board 8 misread")  # fmt: skip
+    data = export_session(paired.session)
+    (kept,) = [m for m in data["sections"][0]["swiss_matches"] if m.get("boards")]
+    assert kept["status"] == "confirmed" and kept["contracts"]["8"] == ["3C N -1", "2C N +1"]
+    copy = import_session(data, club=club)
+    again = SwissMatch.objects.get(section__session=copy, round_number=1, table_number=1)
+    assert (again.status, again.contracts, again.history) == (
+        "confirmed", kept["contracts"], kept["history"])  # fmt: skip
+    assert again.history[0]["reason"] == "board 8 misread"
