@@ -198,3 +198,20 @@ def test_the_table_entry_travels_in_the_session_file(paired, director, club):
     assert (again.status, again.contracts, again.history) == (
         "confirmed", kept["contracts"], kept["history"])  # fmt: skip
     assert again.history[0]["reason"] == "board 8 misread"
+
+
+def test_the_td_changes_a_confirmed_sheet_on_the_console_with_a_reason(director_client, paired):
+    match = swiss.sheet_at_table(paired, 1, 1, SHEET)
+    swiss.confirm_at_table(paired, 1, 1, swiss_selectors.sheet_version(match))
+    url = reverse("td_swiss", args=[paired.pk])
+    page = director_client.get(url, {"sheet": "1-1"}).content.decode()
+    assert "Confirmed by the teams at the table" in page and 'value="4HX E -1"' in page
+    assert "34 – 24 <small>(confirmed at the table)</small>" in page
+    sheet = {**_form(sheet={**SHEET, 8: ("3C N -1", "2C N +1")}), "action": "boards"}
+    refused = director_client.post(url, sheet)
+    assert refused.status_code == 400 and "give the reason" in refused.content.decode()
+    assert SwissMatch.objects.get(pk=match.pk).away_imps == 24
+    kept = director_client.post(url, {**sheet, "reason": "board 8 misread"})
+    assert kept.status_code == 302
+    page = director_client.get(url, {"sheet": "1-1"}).content.decode()
+    assert "34–24 → 34–23 IMPs. Reason: board 8 misread" in page
