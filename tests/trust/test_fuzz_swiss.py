@@ -77,21 +77,26 @@ def swiss(session, players, director):
     return section, client
 
 
+def _refuses_and_stores_nothing(client, url: str, post: dict, target: str) -> None:
+    with transaction.atomic():
+        before = fingerprint()
+        response = client.post(url, post)
+        assert response.status_code in (302, 400), (post, response.status_code)
+        if response.status_code == 400:
+            assert fingerprint() == before, f"{post!r}: refused yet stored a row"
+            assert "errorlist" in response.content.decode(), post
+        tried(target)
+        transaction.set_rollback(True)
+
+
 @pytest.mark.django_db
 @FUZZ
 @given(data=st.data())
 def test_the_swiss_page_refuses_bad_input_and_stores_nothing(swiss, data):
     section, client = swiss
     post = data.draw(posted(), label="posted")
-    with transaction.atomic():
-        before = fingerprint()
-        response = client.post(reverse("td_swiss", args=[section.pk]), post)
-        assert response.status_code in (302, 400), (post, response.status_code)
-        if response.status_code == 400:
-            assert fingerprint() == before, f"{post!r}: refused yet stored a row"
-            assert "errorlist" in response.content.decode(), post
-        tried("form: swiss (console)")
-        transaction.set_rollback(True)
+    url = reverse("td_swiss", args=[section.pk])
+    _refuses_and_stores_nothing(client, url, post, "form: swiss (console)")
 
 
 @pytest.mark.django_db
@@ -105,12 +110,5 @@ def test_the_tables_swiss_sheet_refuses_bad_input_and_stores_nothing(swiss, data
     section.refresh_from_db()
     token = play_services.issue_tokens(section)[0].token
     post = data.draw(posted(), label="posted")
-    with transaction.atomic():
-        before = fingerprint()
-        response = Client().post(reverse("table_swiss", args=[token]), post)
-        assert response.status_code in (302, 400), (post, response.status_code)
-        if response.status_code == 400:
-            assert fingerprint() == before, f"{post!r}: refused yet stored a row"
-            assert "errorlist" in response.content.decode(), post
-        tried("form: swiss sheet (table)")
-        transaction.set_rollback(True)
+    url = reverse("table_swiss", args=[token])
+    _refuses_and_stores_nothing(Client(), url, post, "form: swiss sheet (table)")
