@@ -215,3 +215,12 @@ def test_the_td_changes_a_confirmed_sheet_on_the_console_with_a_reason(director_
     assert kept.status_code == 302
     page = director_client.get(url, {"sheet": "1-1"}).content.decode()
     assert "34–24 → 34–23 IMPs. Reason: board 8 misread" in page
+
+
+def test_the_players_page_shows_a_sheet_only_once_confirmed(client, paired):
+    match = swiss.sheet_at_table(paired, 1, 1, SHEET)
+    url = reverse("swiss_pairings", args=[paired.session_id])
+    assert "34 – 24" not in client.get(url).content.decode()
+    swiss.confirm_at_table(paired, 1, 1, swiss_selectors.sheet_version(match))
+    page = client.get(url).content.decode()
+    assert "34 – 24" in page and "13.78" in page

@@ -69,6 +69,12 @@ class MatchRow:
     def is_bye(self) -> bool:
         return self.away is None
 
+    @property
+    def counts(self) -> bool:
+        """Scored and not awaiting the other team's O.K. (what the players' page and the
+        printed sheets show)."""
+        return self.home_imps is not None and self.status != "entered"
+
     def lines(self) -> list[tuple]:
         """The sheet's boards with the results typed: (board row, table 1 text, table 2 text)."""
         return [(b, *self.contracts.get(str(b.board), ("", ""))) for b in self.sheet]
