@@ -727,8 +727,6 @@ class SwissSheetForm(forms.Form):
     (``tournament.swiss.services.enter_boards``).  A sheet the teams confirmed at the table
     changes only with a ``reason``."""
 
-    RULE = "Give the result (e.g. 4S N =, 3NT S -1, PASS) or the N-S score (e.g. 420 or -50)."
-
     round = forms.IntegerField(min_value=1, max_value=limits.ROUND_NUMBER_MAX)
     table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
     reason = forms.CharField(
@@ -743,7 +741,7 @@ class SwissSheetForm(forms.Form):
             for table in (1, 2):
                 self.fields[f"b{board}_t{table}"] = forms.CharField(
                     label=f"Board {board}, table {table} result or N-S score", max_length=24,
-                    error_messages={"required": self.RULE},
+                    required=False,  # an empty line is refused at its field by the service
                     widget=forms.TextInput(attrs={"size": 9, "autocomplete": "off",
                                                   "autocapitalize": "characters"}),
                 )  # fmt: skip

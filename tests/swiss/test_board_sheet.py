@@ -82,7 +82,7 @@ def test_the_td_enters_a_match_board_by_board(director_client, section):  # noqa
 @pytest.mark.parametrize(
     "board,t1,t2,field,reason",
     [(3, 425, 110, "b3_t1", "425 is no bridge score"),
-     (6, 50, "", "b6_t2", "or the N-S score"),
+     (6, 50, "", "b6_t2", "Board 6: enter the result, e.g. 4S N ="),
      (8, 100, 8000, "b8_t2", "8000 is no bridge score"),
      (5, "4S N =", "4SX N +8", "b5_t2", "tricks must be a whole number from 0 to 13"),
      (2, "4Q N =", 110, "b2_t1", "is not a contract"),

@@ -167,6 +167,18 @@ def test_a_bad_line_is_refused_at_its_board_and_nothing_is_kept(client, paired):
     error = html[html.index('id="id_b3_t2_error"') :]
     assert "Board 3: tricks must be a whole number from 0 to 13" in error[: error.index("</span>")]
     assert 'value="4HX E -11"' in html  # what was typed stays to be corrected
+    assert "Board 3: tricks" not in html[: html.index('id="board-3"')]  # at its board only
+
+
+def test_every_bad_or_empty_line_is_named_at_once(client, paired):
+    url = reverse("table_swiss", args=[_codes(paired)[1]])
+    sheet = {**SHEET, 1: ("4Q N =", "4S N -1"), 7: ("2SX S =", "")}
+    html = client.post(url, _form(sheet=sheet)).content.decode()
+    for field, reason in (("b1_t1", "Board 1: &#x27;4Q&#x27; is not a contract"),
+                          ("b7_t2", "Board 7: enter the result")):  # fmt: skip
+        error = html[html.index(f'id="id_{field}_error"') :]
+        assert reason in error[: error.index("</span>")], field
+    assert SwissMatch.objects.get(round_number=1, table_number=1).home_imps is None
     assert SwissMatch.objects.get(round_number=1, table_number=1).home_imps is None
 
 
