@@ -23,6 +23,17 @@ from scoring.engine.contract import Contract, ScoringError, parse_result
 from scoring.models import BoardResult
 from tournament import limits
 
+#: the table phone's keypad (templates/table/_keypad.html, static/js/table-keypad.js): the
+#: pairs' entry and a Swiss teams sheet at the table write the same result notation with it
+KEYPAD = {
+    "levels": range(1, 8),
+    "strains": (("C", "\u2663", "Clubs"), ("D", "\u2666", "Diamonds"), ("H", "\u2665", "Hearts"),
+                ("S", "\u2660", "Spades"), ("NT", "NT", "No trumps")),
+    "seats": (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")),
+    # made exactly, over or down: 7 down to 13 down (a 7-level contract) to 6 over (a 1-level)
+    "tricks": tuple((d, "=" if d == 0 else f"{d:+d}".replace("-", "\u2212")) for d in range(-13, 7)),
+    "whist": range(14),
+}  # fmt: skip
 HONOURS = [(0, "0"), (30, "30"), (40, "40"), (50, "50"), (80, "80"), (90, "90"), (100, "100")]
 
 

@@ -716,37 +716,45 @@ class SwissScoreForm(forms.Form):
     table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
     home_imps = forms.IntegerField(label="Home IMPs", min_value=0, max_value=999)
     away_imps = forms.IntegerField(label="Away IMPs", min_value=0, max_value=999)
+    reason = forms.CharField(label="Reason for the change", max_length=200, required=False)
 
 
 class SwissSheetForm(forms.Form):
-    """One Swiss teams match board by board: each board's N-S score at table 1 (the home team
-    N-S) and at table 2 (the away team N-S), fields ``b<board>_t<table>``; a score that is no
-    bridge score is refused at its field (``tournament.swiss.services.enter_boards``)."""
-
-    SCORE_MAX = 7600  # as scoring.engine.swiss_boards.SCORE_MAX
-    RULE = "Give the N-S score, a multiple of 10 from -7600 to 7600 (e.g. 420 or -50)."
+    """One Swiss teams match board by board: each board's result at table 1 (the home team
+    N-S) and at table 2 (the away team N-S), fields ``b<board>_t<table>``, each a N-S score
+    ("420", "-50") or a contract result as on the pairs' keypad ("4SX N =", "3NT S -1",
+    "PASS"); a line that is neither is refused at its field
+    (``tournament.swiss.services.enter_boards``).  A sheet the teams confirmed at the table
+    changes only with a ``reason``."""
 
     round = forms.IntegerField(min_value=1, max_value=limits.ROUND_NUMBER_MAX)
     table = forms.IntegerField(min_value=1, max_value=limits.TABLE_NUMBER_MAX)
+    reason = forms.CharField(
+        label="Reason for the change", max_length=200, required=False,
+        help_text="Needed once the teams have confirmed the sheet at the table.",
+    )  # fmt: skip
 
     def __init__(self, boards: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.boards = boards
-        rule = {k: self.RULE for k in ("required", "invalid", "min_value", "max_value")}
         for board in range(1, boards + 1):
             for table in (1, 2):
-                self.fields[f"b{board}_t{table}"] = forms.IntegerField(
-                    label=f"Board {board}, table {table} N-S score", min_value=-self.SCORE_MAX,
-                    max_value=self.SCORE_MAX, error_messages=rule,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 6,
-                                                    "step": 10}),
+                self.fields[f"b{board}_t{table}"] = forms.CharField(
+                    label=f"Board {board}, table {table} result or N-S score", max_length=24,
+                    required=False,  # an empty line is refused at its field by the service
+                    widget=forms.TextInput(attrs={"size": 9, "autocomplete": "off",
+                                                  "autocapitalize": "characters"}),
                 )  # fmt: skip
 
     def rows(self):
         """(board, table 1 field, table 2 field) in board order."""
         return [(b, self[f"b{b}_t1"], self[f"b{b}_t2"]) for b in range(1, self.boards + 1)]
 
-    def scores(self) -> dict[int, tuple[int, int]]:
+    def lines(self):
+        """(board, [table 1 field, table 2 field]) in board order (the console's sheet)."""
+        return [(b, [t1, t2]) for b, t1, t2 in self.rows()]
+
+    def scores(self) -> dict[int, tuple[str, str]]:
         data = self.cleaned_data
         return {b: (data[f"b{b}_t1"], data[f"b{b}_t2"]) for b in range(1, self.boards + 1)}
 

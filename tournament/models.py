@@ -712,6 +712,17 @@ class SwissMatch(models.Model):
     #: the board-by-board sheet the IMPs came from, ``[[board, table 1 N-S, table 2 N-S], …]``
     #: (``scoring.engine.swiss_boards``); empty when the match total was entered
     boards = models.JSONField(default=list, blank=True)
+    #: the results the sheet was entered as, ``{"<board>": ["4S N =", "3NT S -1"]}`` (table 1,
+    #: table 2; "" where a N-S score was typed) — docs/swiss.md, "Entry at the table"
+    contracts = models.JSONField(default=dict, blank=True)
+    #: "" the TD's entry (or none yet); "entered" by a team at the table, waiting for the other
+    #: team's O.K. (it counts nowhere until then); "confirmed" O.K.'d: only the TD changes it
+    status = models.CharField(
+        max_length=10, blank=True, default="",
+        choices=[("", "TD"), ("entered", "Entered at the table"), ("confirmed", "Confirmed")],
+    )  # fmt: skip
+    #: the TD's changes to a confirmed sheet: ``[{"by", "reason", "before", "after"}, …]``
+    history = models.JSONField(default=list, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -737,3 +748,8 @@ class SwissMatch(models.Model):
     @property
     def has_score(self) -> bool:
         return self.home_imps is not None and self.away_imps is not None
+
+    @property
+    def counts(self) -> bool:
+        """Whether the score counts (standings, pairing): scored and not awaiting an O.K."""
+        return self.has_score and self.status != "entered"

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import live, printing, public, public_swiss, table, table_sync
+from .views import live, printing, public, public_swiss, table, table_swiss, table_sync
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -21,6 +21,7 @@ urlpatterns = [
     path("session/<int:pk>/tables/do/", table.table_codes_action, name="table_codes_action"),
     path("t/<str:token>/", table.table, name="table"),
     path("t/<str:token>/score/", table.table_score, name="table_score"),
+    path("t/<str:token>/swiss/", table_swiss.table_swiss, name="table_swiss"),
     path("t/<str:token>/sync/", table_sync.table_sync, name="table_sync"),
     path("t/<str:token>/manifest.webmanifest", table_sync.manifest, name="table_manifest"),
     path("t/sw.js", table_sync.service_worker, name="table_service_worker"),

@@ -170,12 +170,12 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form.entry-form").forEach(function (form) {
-      const pad = form.querySelector(".keypad");
-      if (pad) {
+      // one keypad a board on the pairs' page; one a line on a Swiss teams sheet
+      form.querySelectorAll(".keypad").forEach(function (pad) {
         pad.hidden = false;
         pad.querySelectorAll("[data-kp-contract]").forEach(contractKeypad);
         pad.querySelectorAll("[data-kp-set]").forEach(setKeypad);
-      }
+      });
       preview(form);
     });
   });

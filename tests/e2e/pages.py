@@ -37,6 +37,7 @@ class Evening:
     social_token: str = ""  # its table 1
     print_job: Any = None  # the running session's pack, made (the immediate task backend)
     swiss: Any = None  # a Swiss teams section: round 1 paired, one match scored
+    swiss_token: str = ""  # its table 2, whose match the teams have still to enter
 
 
 def build_evening() -> Evening:
@@ -127,6 +128,8 @@ def build_evening() -> Evening:
 
     social, social_token = _baker(club, players, user)
     swiss = _swiss(club, players, user)
+    swiss.refresh_from_db()
+    swiss_token = {t.table_number: t.token for t in play_services.issue_tokens(swiss)}[2]
     from tournament.printing import jobs as print_jobs
 
     print_job = print_jobs.start(
@@ -136,7 +139,7 @@ def build_evening() -> Evening:
         club=club, user=user, players=players, event=event, session=session, section=section,
         draft=draft, draft_section=draft_section, progressive=progressive, result=result,
         tokens=tokens, social=social, social_token=social_token, print_job=print_job,
-        swiss=swiss,
+        swiss=swiss, swiss_token=swiss_token,
     )  # fmt: skip
 
 
@@ -253,6 +256,7 @@ PAGES: list[Page] = [
     Page("td_foster", "td-foster", lambda e: (e.progressive.pk,), director=True),
     Page("table", "table-social-phone", lambda e: (e.social_token,), screenshot=True),
     Page("td_swiss", "td-swiss", lambda e: (e.swiss.pk,), director=True, screenshot=True),
+    Page("table_swiss", "table-swiss-phone", lambda e: (e.swiss_token,), screenshot=True),
     Page("swiss_pairings", "swiss-pairings", lambda e: (e.swiss.session_id,), screenshot=True),
     Page("td_club_files", "td-club-files", lambda e: (e.club.slug,), director=True,
          screenshot=True),

@@ -65,7 +65,8 @@ def test_the_td_enters_a_match_board_by_board(director_client, section):  # noqa
             str(home) if home else "",
             str(away) if away else "",
         ]
-        row = "".join(f'<td class="num">{c}</td>' for c in cells)
+        num = [f'<td class="num">{c}</td>' for c in cells]
+        row = "".join(["<td></td>", num[0], "<td></td>", *num[1:]])  # no result typed
         assert f'<th scope="row">{board}</th>{row}' in sheet, board
     assert '<td class="num">17</td><td class="num">9</td>' in sheet
     assert '<td class="num">13.12</td><td class="num">6.88</td>' in sheet
@@ -81,8 +82,11 @@ def test_the_td_enters_a_match_board_by_board(director_client, section):  # noqa
 @pytest.mark.parametrize(
     "board,t1,t2,field,reason",
     [(3, 425, 110, "b3_t1", "425 is no bridge score"),
-     (6, 50, "", "b6_t2", "Give the N-S score"),
-     (8, 100, 8000, "b8_t2", "Give the N-S score")],
+     (6, 50, "", "b6_t2", "Board 6: enter the result, e.g. 4S N ="),
+     (8, 100, 8000, "b8_t2", "8000 is no bridge score"),
+     (5, "4S N =", "4SX N +8", "b5_t2", "tricks must be a whole number from 0 to 13"),
+     (2, "4Q N =", 110, "b2_t1", "is not a contract"),
+     (4, "A60/A40", 110, "b4_t1", "an artificial score is the director")],
 )  # fmt: skip
 def test_a_bad_score_is_refused_at_its_field_and_nothing_is_kept(
     director_client,

@@ -19,7 +19,7 @@ from .test_fuzz_http import TEXT
 
 FUZZ = settings(max_examples=examples(30), deadline=None)
 VALUES = {
-    "action": ["start", "pair", "score", "unpair", "boards", "boards", "x"],
+    "action": ["start", "pair", "score", "unpair", "boards", "boards", "sheet", "confirm", "x"],
     "round": ["1", "2", "0", "1000", "-1"],
     "table": ["1", "2", "3", "99"],
     "home_imps": ["25", "0", "-5", "1000", "7.5"],
@@ -30,8 +30,29 @@ VALUES = {
     "bye_vp": ["12", "20.5", "-1", "NaN", "10.25"],
     "first_round": ["seeded", "random", "fold"],
     "seed": ["tuesday", ""],
-    # the board-by-board sheet (8 boards a match): two N-S scores a board
-    **{f"b{b}_t{t}": ["420", "-50", "425", "8000", ""] for b in range(1, 9) for t in (1, 2)},
+    # the board-by-board sheet (8 boards a match): two N-S scores or contract results a board
+    **{
+        f"b{b}_t{t}": [
+            "420",
+            "-50",
+            "425",
+            "8000",
+            "",
+            "4SX N =",
+            "3NT S -1",
+            "7NT W -13",
+            "PASS",
+            "A60/A40",
+            "NP",
+            "4S N -11",
+            "8S N =",
+        ]
+        for b in range(1, 9)
+        for t in (1, 2)
+    },
+    "reason": ["misread", ""],
+    "ok": ["yes", "no"],
+    "seen": ["0" * 16, ""],
 }
 
 
@@ -56,18 +77,38 @@ def swiss(session, players, director):
     return section, client
 
 
+def _refuses_and_stores_nothing(client, url: str, post: dict, target: str) -> None:
+    with transaction.atomic():
+        before = fingerprint()
+        response = client.post(url, post)
+        assert response.status_code in (302, 400), (post, response.status_code)
+        if response.status_code == 400:
+            assert fingerprint() == before, f"{post!r}: refused yet stored a row"
+            assert "errorlist" in response.content.decode(), post
+        tried(target)
+        transaction.set_rollback(True)
+
+
 @pytest.mark.django_db
 @FUZZ
 @given(data=st.data())
 def test_the_swiss_page_refuses_bad_input_and_stores_nothing(swiss, data):
     section, client = swiss
     post = data.draw(posted(), label="posted")
-    with transaction.atomic():
-        before = fingerprint()
-        response = client.post(reverse("td_swiss", args=[section.pk]), post)
-        assert response.status_code in (302, 400), (post, response.status_code)
-        if response.status_code == 400:
-            assert fingerprint() == before, f"{post!r}: refused yet stored a row"
-            assert "errorlist" in response.content.decode(), post
-        tried("form: swiss (console)")
-        transaction.set_rollback(True)
+    url = reverse("td_swiss", args=[section.pk])
+    _refuses_and_stores_nothing(client, url, post, "form: swiss (console)")
+
+
+@pytest.mark.django_db
+@FUZZ
+@given(data=st.data())
+def test_the_tables_swiss_sheet_refuses_bad_input_and_stores_nothing(swiss, data):
+    """The table's phone page of a Swiss match (``table_swiss``): the sheet and the O.K."""
+    from tournament.play import services as play_services
+
+    section, _ = swiss
+    section.refresh_from_db()
+    token = play_services.issue_tokens(section)[0].token
+    post = data.draw(posted(), label="posted")
+    url = reverse("table_swiss", args=[token])
+    _refuses_and_stores_nothing(Client(), url, post, "form: swiss sheet (table)")

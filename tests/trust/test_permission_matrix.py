@@ -71,6 +71,9 @@ MATRIX: dict[str, dict[str, dict]] = {
     "table": {"get": row(404, 200, 404, 404, 404), "post": row(404, 302, 404, 404, 404)},
     # the score before saving: POST only, and only with the table's own code
     "table_score": {"get": POST_ONLY, "post": row(404, 200, 404, 404, 404)},
+    # a Swiss match's sheet at the table: only a code opens it (the night's pairs code is sent
+    # on to its table page; another match's code: tests/swiss/test_table_entry.py)
+    "table_swiss": {"get": row(404, 302, 404, 404, 404), "post": row(404, 302, 404, 404, 404)},
     # printed documents of a running session are for the TDs
     "session_print": {"get": TD_PAGE, "post": TD_PAGE},
     # the session pack made by the task worker: its job's page, progress and download
@@ -155,7 +158,8 @@ MATRIX: dict[str, dict[str, dict]] = {
 
 #: allowed writes that keep no row of their own: signing out; the analysis (a thread, patched)
 #: td_event_seed_final: the night's event has no final to seed, so it is refused (a message)
-STORE_NOTHING = {"logout", "boards_analyse", "td_event_seed_final"}
+#: (table_swiss: the night is a pairs session, so its code is only sent on to its table page)
+STORE_NOTHING = {"logout", "boards_analyse", "td_event_seed_final", "table_swiss"}
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 
 
@@ -223,6 +227,7 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
                              f"b{board}-ew": play.ew, f"b{board}-result": "4S N ="}),
         "table_score": ((token,), {f"b{board}-board": board, f"b{board}-ns": play.ns,
                                    f"b{board}-ew": play.ew, f"b{board}-result": "4S N ="}),
+        "table_swiss": ((token,), {"action": "sheet", "round": 1, "b1_t1": "4S N ="}),
         "session_print": ((s.pk, "master-sheet"), {}),
         "print_job_start": ((s.pk,), {"document": "pack", "page_size": "A4"}),
         "print_job": ((s.pk, _print_job(s).pk), {}),

@@ -250,6 +250,9 @@ def _export_section(
                     "home_imps": m.home_imps,
                     "away_imps": m.away_imps,
                     "boards": m.boards or None,
+                    "contracts": m.contracts or None,
+                    "status": m.status or None,
+                    "history": m.history or None,
                     "entered_by": _username(m.entered_by),
                     "updated": _iso(m.updated) if records else None,
                 }

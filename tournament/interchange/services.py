@@ -401,6 +401,8 @@ def _create_swiss(section: Section, sec: sfile.Section, entries: dict, path: str
             home=entries[m["home"]], away=entries.get(m.get("away")),
             home_imps=m.get("home_imps"), away_imps=m.get("away_imps"),
             boards=_swiss_boards(m, f"{where}.boards"), entered_by=_user(m.get("entered_by")),
+            contracts=m.get("contracts") or {}, status=m.get("status") or "",
+            history=m.get("history") or [],
         ))  # fmt: skip
     _stamp_all(rows, sec.swiss_matches, "updated")
 

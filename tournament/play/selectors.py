@@ -12,13 +12,32 @@ from django.urls import reverse
 
 from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult
-from tournament.models import Section, TableToken
+from tournament.models import Section, Session, TableToken
+
+#: why a table code cannot enter results: (HTTP status, title, advice) — every table page's
+#: refusal (``tournament.views.table``, ``tournament.views.table_swiss``)
+REFUSALS = {
+    "unknown": (404, "This table code is not known",
+                "Check that the whole code was scanned, or ask the director for the table's card."),
+    "revoked": (403, "This table code has been withdrawn",
+                "The director has replaced this table's code. Ask for the new card."),
+    Session.Status.DRAFT: (403, "The session has not started",
+                           "Results can be entered once the director starts the session."),
+    Session.Status.PROVISIONAL: (403, "Play is over",
+                                 "The session is provisional: ask the director about any correction."),
+    Session.Status.FINAL: (403, "The session is final",
+                           "Results can no longer be entered or changed."),
+}  # fmt: skip
 
 
 def section_tables(section: Section) -> list[int]:
     """The table numbers the section's movement uses (sorted); none before a movement.
-    A progressive game has no movement: its tables are those of the rounds seated so far."""
+    A progressive game has no movement: its tables are those of the rounds seated so far;
+    a Swiss, those of its matches paired so far (a bye has none; docs/swiss.md)."""
     movement = section.get_movement()
+    if movement is None and section.movement_kind == "swiss":
+        rows = section.swiss_matches.filter(away__isnull=False).values_list("table_number")
+        return sorted({t for (t,) in rows})
     if movement is None:
         return sorted({row["table"] for rs in section.round_seatings.all() for row in rs.seating})
     return sorted({seating.table for rnd in movement.rounds for seating in rnd.tables})
@@ -48,6 +67,20 @@ def lookup(token: str) -> TableToken | None:
     if row is None or not hmac.compare_digest(row.token.encode(), token.encode()):
         return None
     return row
+
+
+def check_token(token: str) -> tuple[TableToken | None, str | None]:
+    """(TableToken, None) when the table may enter results, else (None, the reason: a key
+    of ``REFUSALS``)."""
+    row = lookup(token)
+    if row is None:
+        return None, "unknown"
+    if row.revoked:
+        return None, "revoked"
+    status = row.section.session.status
+    if status != Session.Status.RUNNING:
+        return None, status
+    return row, None
 
 
 def entry_url(request_or_base, token: TableToken | str) -> str:

@@ -229,7 +229,8 @@ def swiss_print(section: Section) -> dict | None:
         "rounds": [
             (number, [{"table": m.table, "home": name(m.home),
                        "away": name(m.away) if m.away else None,
-                       "home_imps": m.home_imps, "away_imps": m.away_imps,
+                       "home_imps": m.home_imps if m.counts else None,
+                       "away_imps": m.away_imps if m.counts else None,
                        "home_vps": text(m.home_vps), "away_vps": text(m.away_vps)}
                       for m in matches])
             for number, matches in rounds

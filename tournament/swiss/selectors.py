@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
+
+from scoring.engine.contract import ScoringError, parse_result
 from scoring.engine.swiss import SwissMatchScore, SwissRow, match_vps, swiss_standings
-from scoring.engine.swiss_boards import SheetBoard, match_sheet
+from scoring.engine.swiss_boards import SheetBoard, check_table_score, match_sheet
+from scoring.results.selectors import deal_score
 from tournament.models import Entry, Section, SwissMatch
 
 #: the ``movement_kind`` of a section run as a Swiss
@@ -52,10 +58,26 @@ class MatchRow:
     away_vps: Decimal | None
     #: the board-by-board sheet the IMPs came from (empty: the match total was entered)
     sheet: tuple[SheetBoard, ...] = ()
+    #: "" the TD's, "entered" at the table awaiting the O.K., "confirmed" (``SwissMatch``)
+    status: str = ""
+    #: the contract results typed, ``{"<board>": [table 1, table 2]}``
+    contracts: dict = field(default_factory=dict)
+    #: the TD's changes after the teams' O.K. (``SwissMatch.history``)
+    history: tuple = ()
 
     @property
     def is_bye(self) -> bool:
         return self.away is None
+
+    @property
+    def counts(self) -> bool:
+        """Scored and not awaiting the other team's O.K. (what the players' page and the
+        printed sheets show)."""
+        return self.home_imps is not None and self.status != "entered"
+
+    def lines(self) -> list[tuple]:
+        """The sheet's boards with the results typed: (board row, table 1 text, table 2 text)."""
+        return [(b, *self.contracts.get(str(b.board), ("", ""))) for b in self.sheet]
 
 
 @dataclass(frozen=True)
@@ -100,12 +122,15 @@ def _matches(section: Section) -> list[SwissMatch]:
 
 
 def _score(match: SwissMatch) -> SwissMatchScore:
+    """The match as the standings count it: a sheet awaiting the other team's O.K. counts
+    nothing yet (``SwissMatch.counts``)."""
+    counts = match.counts
     return SwissMatchScore(
         match.round_number,
         match.home.number,
         match.away.number if match.away_id else None,
-        match.home_imps,
-        match.away_imps,
+        match.home_imps if counts else None,
+        match.away_imps if counts else None,
     )
 
 
@@ -121,7 +146,8 @@ def rounds(section: Section) -> list[tuple[int, list[MatchRow]]]:
         sheet = match_sheet([tuple(row) for row in match.boards]).boards if match.boards else ()
         out.setdefault(match.round_number, []).append(
             MatchRow(match.round_number, match.table_number, match.home, match.away,
-                     match.home_imps, match.away_imps, home_vps, away_vps, sheet)
+                     match.home_imps, match.away_imps, home_vps, away_vps, sheet,
+                     match.status, match.contracts or {}, tuple(match.history or ()))
         )  # fmt: skip
     return sorted(out.items())
 
@@ -136,6 +162,7 @@ def round_complete(section: Section, round_number: int) -> bool:
     return (
         not matches.filter(home_imps__isnull=True).exists()
         and not matches.filter(away_imps__isnull=True).exists()
+        and not matches.filter(status="entered").exists()
     )
 
 
@@ -178,3 +205,65 @@ def version(section: Section) -> str:
     """Changes whenever a match is paired or scored (for the public page's cache key)."""
     latest = section.swiss_matches.order_by("-updated").values_list("updated", flat=True).first()
     return f"{section.swiss_matches.count()}:{latest.isoformat() if latest else ''}"
+
+
+# --- a sheet's line: a N-S score or a contract result ------------------------------------
+
+
+def line_score(section: Section, board: int, value: object, where: str) -> tuple[int, str]:
+    """One table's result on ``board`` of a Swiss teams sheet as (the N-S score, the result
+    as entered): a N-S score (``420``, ``-50``) is kept as it is; a contract result in the
+    notation of the pairs' keypad ("4SX N =", "3NT S -1", "PASS": ``parse_result``) is scored
+    with the board's vulnerability (Law 77, ``scoring.results.selectors.deal_score``).
+    ``ValidationError`` at ``where`` otherwise; the director's artificial scores are IMPs,
+    kept as the match total."""
+    text = value.strip() if isinstance(value, str) else value
+    if isinstance(text, str) and text.lstrip("+-").isdigit() and len(text) <= 6:
+        text = int(text)
+    try:
+        if isinstance(text, int):
+            return check_table_score(text, f"board {board}"), ""
+        if not text:
+            raise ScoringError(where, "enter the result, e.g. 4S N =, 3NT S -1, PASS or 420")
+        if "/" in text or text.upper() == "NP":
+            raise ScoringError(where, f"{text!r}: an artificial score is the director's "
+                                      "(the match total); enter the contract and result")  # fmt: skip
+        parsed = parse_result(text)
+    except ScoringError as exc:
+        raise ValidationError({where: f"Board {board}: {exc.message}"}) from None
+    fields = {"contract": "PASS"}
+    if not parsed.contract.passed_out:
+        fields = {"contract": str(parsed.contract), "declarer": parsed.declarer,
+                  "tricks": parsed.tricks}  # fmt: skip
+    try:
+        score = deal_score(section, board=board, ns=1, ew=2, fields=fields)
+    except ValidationError as exc:
+        messages = [m for ms in exc.message_dict.values() for m in ms]
+        raise ValidationError({where: f"Board {board}: {' '.join(messages)}"}) from None
+    return int(score.ns), str(parsed)
+
+
+def sheet_version(match: SwissMatch) -> str:
+    """A digest of the sheet as stored: the O.K. is for the sheet the other team was shown."""
+    data = [match.home_imps, match.away_imps, match.boards, match.contracts]
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def match_at(section: Section, table: int) -> SwissMatch | None:
+    """The match a table's code opens: the table's match in the latest round paired (none
+    for the bye)."""
+    match = (
+        section.swiss_matches.filter(round_number=current_round(section), table_number=table)
+        .select_related("home", "away")
+        .first()
+    )
+    return None if match is None or match.is_bye else match
+
+
+def match_row(section: Section, match: SwissMatch) -> MatchRow:
+    """One match as the pages show it (``rounds``), its VPs once it counts."""
+    for _, matches in rounds(section):
+        for row in matches:
+            if (row.round, row.table) == (match.round_number, match.table_number):
+                return row
+    raise SwissMatch.DoesNotExist(f"no match at table {match.table_number}")

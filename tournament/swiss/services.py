@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring.engine.contract import ScoringError
-from scoring.engine.swiss_boards import check_table_score, match_sheet
+from scoring.engine.swiss_boards import match_sheet
 from scoring.engine.vp import vp
 from tournament import conditions as conditions_schema
 from tournament.models import Event, Section, Session, SwissMatch
@@ -22,8 +22,10 @@ from tournament.swiss.selectors import (
     contestants,
     current_round,
     is_swiss,
+    line_score,
     round_complete,
     settings_of,
+    sheet_version,
     standings,
 )
 
@@ -148,8 +150,24 @@ def _open_match(section: Section, round_number: int, table: int) -> SwissMatch:
     return match
 
 
-def _keep(match: SwissMatch, home_imps: int, away_imps: int, boards: list, user) -> SwissMatch:
+def _keep(match: SwissMatch, home_imps: int, away_imps: int, boards: list, user,
+          contracts: dict | None = None, reason: str = "") -> SwissMatch:  # fmt: skip
+    """The TD's write: a sheet the teams confirmed changes only with a reason, kept in the
+    match's ``history`` with the score before and after (as a pairs result's audit)."""
+    reason = (reason or "").strip()
+    if match.status == "confirmed":
+        if not reason:
+            raise ValidationError({"reason": "The teams confirmed this match: give the reason "
+                                             "for the change."})  # fmt: skip
+        match.history = [*match.history, {
+            "by": user.get_username() if user is not None and user.is_authenticated else "",
+            "reason": reason[:200],
+            "before": [match.home_imps, match.away_imps, match.boards],
+            "after": [home_imps, away_imps, boards]}]  # fmt: skip
+    else:
+        match.status = ""
     match.home_imps, match.away_imps, match.boards = home_imps, away_imps, boards
+    match.contracts = contracts or {}
     match.entered_by = user if user is not None and user.is_authenticated else None
     match.save()
     return match
@@ -157,7 +175,7 @@ def _keep(match: SwissMatch, home_imps: int, away_imps: int, boards: list, user)
 
 @transaction.atomic
 def enter_match(section: Section, round_number: int, table: int, home_imps, away_imps,
-                user=None) -> SwissMatch:  # fmt: skip
+                user=None, reason: str = "") -> SwissMatch:  # fmt: skip
     """Keep (or correct) one match's score: each side's IMPs (a board-by-board sheet kept
     before is dropped: the total typed now is the score)."""
     section = _lock(section)
@@ -166,7 +184,7 @@ def enter_match(section: Section, round_number: int, table: int, home_imps, away
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= IMPS_MAX:
             raise ValidationError({name: f"Give the IMPs won, 0 to {IMPS_MAX}."})
     match = _open_match(section, round_number, table)
-    return _keep(match, home_imps, away_imps, [], user)
+    return _keep(match, home_imps, away_imps, [], user, reason=reason)
 
 
 def board_field(board: int, table: int) -> str:
@@ -176,38 +194,94 @@ def board_field(board: int, table: int) -> str:
 
 @transaction.atomic
 def enter_boards(section: Section, round_number: int, table: int,
-                 scores: dict[int, tuple[int | None, int | None]], user=None) -> SwissMatch:  # fmt: skip
-    """Keep (or correct) one Swiss teams match board by board: ``{board: (table 1 N-S score,
-    table 2 N-S score)}`` for every board of the match (1 to the conditions'
-    ``boards_per_match``).  The IMPs of each board and the match's IMPs come from
-    ``scoring.engine.swiss_boards``; a missing or impossible score refuses the whole sheet,
-    named at its field (``b3_t2``)."""
+                 scores: dict[int, tuple[object, object]], user=None,
+                 reason: str = "") -> SwissMatch:  # fmt: skip
+    """Keep (or correct) one Swiss teams match board by board: ``{board: (table 1, table 2)}``
+    for every board of the match (1 to the conditions' ``boards_per_match``), each a N-S score
+    or a contract result ("4SX N =": ``selectors.line_score``).  The IMPs of each board and
+    the match's IMPs come from ``scoring.engine.swiss_boards``; a missing or impossible line
+    refuses the whole sheet, named at its field (``b3_t2``).  A sheet the teams confirmed
+    changes only with a ``reason``."""
     section = _lock(section)
     _check_open(section)
+    boards, contracts = _sheet(section, scores)
+    match = _open_match(section, round_number, table)
+    sheet = match_sheet(boards)
+    rows = [[b.board, b.table1_ns, b.table2_ns] for b in sheet.boards]
+    return _keep(match, sheet.home_imps, sheet.away_imps, rows, user, contracts, reason)
+
+
+def _sheet(section: Section, scores: dict) -> tuple[list, dict]:
+    """The sheet's ``(board, table 1 N-S, table 2 N-S)`` rows and the contract results typed
+    (``{"<board>": [table 1, table 2]}``), or every line's error at its field."""
     if section.session.event.format != Event.Format.TEAMS:
         raise ValidationError(
             {"__all__": "A board-by-board sheet is for Swiss teams (two tables a match); "
                         "enter a Swiss pairs match by its IMPs."}
         )  # fmt: skip
     wanted = settings_of(section).boards_per_match
-    errors, rows = {}, []
+    errors, rows, contracts = {}, [], {}
     for board in range(1, wanted + 1):
-        pair = scores.get(board, (None, None))
-        for t, score in ((1, pair[0]), (2, pair[1])):
+        pair, line = scores.get(board, (None, None)), [board]
+        texts = []
+        for t, value in ((1, pair[0]), (2, pair[1])):
             try:
-                check_table_score(score, f"board {board}, table {t}")
-            except ScoringError as exc:
-                errors[board_field(board, t)] = str(exc)
-        rows.append((board, *pair))
+                score, text = line_score(section, board, value, board_field(board, t))
+            except ValidationError as exc:
+                errors.update({k: v[0] for k, v in exc.message_dict.items()})
+                score, text = 0, ""
+            line.append(score)
+            texts.append(text)
+        rows.append(tuple(line))
+        if any(texts):
+            contracts[str(board)] = texts
     extra = sorted(set(scores) - set(range(1, wanted + 1)))
     if extra:
         errors["__all__"] = f"Board {extra[0]} is not in a match of {wanted} boards."
     if errors:
         raise ValidationError(errors)
-    match = _open_match(section, round_number, table)
-    sheet = match_sheet(rows)
-    boards = [[b.board, b.table1_ns, b.table2_ns] for b in sheet.boards]
-    return _keep(match, sheet.home_imps, sheet.away_imps, boards, user)
+    return rows, contracts
+
+
+def sheet_at_table(section: Section, table: int, round_number: int, scores: dict) -> SwissMatch:
+    """A team's sheet from the table's phone (``/t/<code>/``): as the TD's (``enter_boards``),
+    kept waiting for the other team's O.K. (``status`` "entered"; it counts nowhere until
+    then).  Refused once the other team has confirmed it or the TD has entered the match."""
+    with transaction.atomic():
+        section = _lock(section)
+        _check_open(section)
+        match = _open_match(section, round_number, table)
+        if match.status == "confirmed":
+            raise ValidationError({"__all__": "The other team has confirmed this match; only "
+                                              "the director can change it."})  # fmt: skip
+        if match.has_score and match.status != "entered":
+            raise ValidationError({"__all__": "The director has entered this match; ask the "
+                                              "director for any change."})  # fmt: skip
+        boards, contracts = _sheet(section, scores)
+        sheet = match_sheet(boards)
+        match.home_imps, match.away_imps = sheet.home_imps, sheet.away_imps
+        match.boards = [[b.board, b.table1_ns, b.table2_ns] for b in sheet.boards]
+        match.contracts, match.status, match.entered_by = contracts, "entered", None
+        match.save()
+        return match
+
+
+def confirm_at_table(section: Section, table: int, round_number: int, seen: str) -> SwissMatch:
+    """The other team's O.K. of the sheet they were shown (``seen``: its ``sheet_version``);
+    then the match counts, and only the TD changes it (with a reason)."""
+    with transaction.atomic():
+        section = _lock(section)
+        _check_open(section)
+        match = _open_match(section, round_number, table)
+        if match.status != "entered":
+            raise ValidationError({"__all__": "There is no sheet waiting for an O.K. here: "
+                                              "reload the page."})  # fmt: skip
+        if seen != sheet_version(match):
+            raise ValidationError({"__all__": "The sheet changed after this page was loaded: "
+                                              "reload it and check it again."})  # fmt: skip
+        match.status = "confirmed"
+        match.save(update_fields=["status", "updated"])
+        return match
 
 
 @transaction.atomic

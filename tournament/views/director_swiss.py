@@ -41,7 +41,7 @@ def _pair(request, section) -> str:
 def _score(request, section) -> str:
     data = _valid(SwissScoreForm(request.POST))
     swiss_services.enter_match(section, data["round"], data["table"], data["home_imps"],
-                               data["away_imps"], user=request.user)  # fmt: skip
+                               data["away_imps"], user=request.user, reason=data["reason"])  # fmt: skip
     return f"Round {data['round']}, table {data['table']}: {data['home_imps']}–{data['away_imps']} kept."
 
 
@@ -56,7 +56,8 @@ def _boards(request, section):
         data = form.cleaned_data
         try:
             match = swiss_services.enter_boards(section, data["round"], data["table"],
-                                                form.scores(), user=request.user)  # fmt: skip
+                                                form.scores(), user=request.user,
+                                                reason=data["reason"])  # fmt: skip
         except ValidationError as exc:
             add_errors(form, exc)
         else:
@@ -66,7 +67,7 @@ def _boards(request, section):
             url = reverse("td_swiss", args=[section.pk])
             return redirect(f"{url}?sheet={match.round_number}-{match.table_number}#sheet")
     errors = [*form.non_field_errors(), *form.errors.get("round", []),
-              *form.errors.get("table", [])]  # fmt: skip
+              *form.errors.get("table", []), *form.errors.get("reason", [])]  # fmt: skip
     return _page(request, get_section(section.pk), errors, status=400, sheet_form=form)
 
 
@@ -84,8 +85,9 @@ def _sheet(request, section, rounds, bound=None):
         for m in matches:
             if (str(m.round), str(m.table)) == wanted and not m.is_bye:
                 initial = {"round": m.round, "table": m.table}
-                for b in m.sheet:
-                    initial.update({f"b{b.board}_t1": b.table1_ns, f"b{b.board}_t2": b.table2_ns})
+                for b, text1, text2 in m.lines():
+                    initial.update({f"b{b.board}_t1": text1 or b.table1_ns,
+                                    f"b{b.board}_t2": text2 or b.table2_ns})  # fmt: skip
                 boards = swiss_selectors.settings_of(section).boards_per_match
                 return m, bound or SwissSheetForm(boards, initial=initial)
     return None, None
@@ -99,7 +101,8 @@ def _page(request, section, errors=(), status=200, form=None, sheet_form=None):
     bound = sheet_form
     sheet_match, sheet_form = _sheet(request, section, rounds, sheet_form)
     if bound is not None and sheet_match is None:  # no sheet to show them at: list them all
-        errors = [*errors, *(m for f, msgs in bound.errors.items() if f not in ("round", "table")
+        errors = [*errors, *(m for f, msgs in bound.errors.items()
+                             if f not in ("round", "table", "reason")
                              and f != "__all__" for m in msgs)]  # fmt: skip
     context = {
         "sheet_match": sheet_match,

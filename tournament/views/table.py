@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 from scoring.forms import (
     FORM_FIELDS,
     HONOURS,
+    KEYPAD,
     ResultEntryForm,
     check_locked,
     check_place,
@@ -37,41 +38,22 @@ from scoring.results import selectors as result_selectors
 from scoring.results import services as result_services
 from tournament.play import selectors as play_selectors
 from tournament.play import services as play_services
+from tournament.play.selectors import REFUSALS
 from tournament.progressive import selectors as progressive_selectors
 from tournament.progressive import services as progressive_services
 from tournament.social import selectors as social_selectors
 from tournament.social import services as social_services
+from tournament.swiss import selectors as swiss_selectors
 
 from .. import limits
 from ..forms import ProgressiveDealForm, SocialScoreForm, five_hundred_points
 from ..models import Session
 from ..permissions import director_required
 
-REFUSALS = {
-    "unknown": (404, "This table code is not known",
-                "Check that the whole code was scanned, or ask the director for the table's card."),
-    "revoked": (403, "This table code has been withdrawn",
-                "The director has replaced this table's code. Ask for the new card."),
-    Session.Status.DRAFT: (403, "The session has not started",
-                           "Results can be entered once the director starts the session."),
-    Session.Status.PROVISIONAL: (403, "Play is over",
-                                 "The session is provisional: ask the director about any correction."),
-    Session.Status.FINAL: (403, "The session is final",
-                           "Results can no longer be entered or changed."),
-}  # fmt: skip
 #: The director's artificial scores on the keypad (Law 12C2: 60 % to a side not at fault, 40 % to
 #: one at fault, 50 % when partly at fault); any other is typed, e.g. "A60/A50".  A method scored
 #: against the average (net, tricks, total points) has only A50/A50 (``averages_only``).
 ARTIFICIAL = ("A60/A40", "A50/A50", "A40/A60", "A40/A40", "A60/A60")
-KEYPAD = {
-    "levels": range(1, 8),
-    "strains": (("C", "\u2663", "Clubs"), ("D", "\u2666", "Diamonds"), ("H", "\u2665", "Hearts"),
-                ("S", "\u2660", "Spades"), ("NT", "NT", "No trumps")),
-    "seats": (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")),
-    # made exactly, over or down: 7 down to 13 down (a 7-level contract) to 6 over (a 1-level)
-    "tricks": tuple((d, "=" if d == 0 else f"{d:+d}".replace("-", "\u2212")) for d in range(-13, 7)),
-    "whist": range(14),
-}  # fmt: skip
 
 
 def _refusal(request, reason: str):
@@ -80,22 +62,9 @@ def _refusal(request, reason: str):
     return render(request, "table/refused.html", context, status=status)
 
 
-def _check_token(token: str):
-    """(TableToken, None) when the table may enter results, else (None, the reason)."""
-    row = play_selectors.lookup(token)
-    if row is None:
-        return None, "unknown"
-    if row.revoked:
-        return None, "revoked"
-    status = row.section.session.status
-    if status != Session.Status.RUNNING:
-        return None, status
-    return row, None
-
-
 def _open_token(request, token: str):
     """(TableToken, None) when the table may enter results, else (None, refusal page)."""
-    row, reason = _check_token(token)
+    row, reason = play_selectors.check_token(token)
     return (row, None) if reason is None else (None, _refusal(request, reason))
 
 
@@ -163,6 +132,8 @@ def table(request, token):
         return refusal
     if social_selectors.is_social(row.section):
         return _social(request, row)
+    if swiss_selectors.is_swiss(row.section):  # a Swiss teams match: its own page
+        return redirect("table_swiss", token=row.token)
     if row.section.session.event.format == "progressive":
         return _progressive(request, row)
     if request.method != "POST":
@@ -178,7 +149,7 @@ def table_score(request, token):
     """The score of the result being entered, before it is saved (the keypad asks as the
     players tap): the table page's form posted here, scored by the engine, nothing stored.
     A fragment of HTML: the score, or why the entry cannot be scored (status 400)."""
-    row, reason = _check_token(token)
+    row, reason = play_selectors.check_token(token)
     if reason is not None:
         status, title, advice = REFUSALS[reason]
         context = {"errors": [f"{title}. {advice}"]}
