@@ -13,12 +13,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.models import Entry, Event, ProgressiveTableResult, Section, Session
+from tournament.models import ProgressiveTableResult, Session
 from tournament.play import services as play_services
 from tournament.progressive import selectors as progressive_selectors
 from tournament.setup import services as setup_services
 
-from .test_foot_table import POSITIONS, ROUND_2, post
+from .test_foot_table import ROUND_2, post, seat_eleven
 
 CONDITIONS = {"progressive": {"method": "winners-move", "tie_progress": "td"},
               "tally": "gross", "tie_rule": "cut", "class_prizes": False, "booby": False,
@@ -27,16 +27,8 @@ CONDITIONS = {"progressive": {"method": "winners-move", "tie_progress": "td"},
 
 @pytest.fixture
 def evening(director_client, club, players):
-    event = Event.objects.create(club=club, name="Euchre party", game="whist",
-                                 scoring_method="tricks", format="progressive",
-                                 conditions=CONDITIONS)  # fmt: skip
-    session = event.sessions.create(name="Thursday")
-    section = Section.objects.create(session=session, name="A")
-    for number, player in enumerate(players[:11], start=1):
-        setup_services.add_entry(section, [player], number=number, kind=Entry.Kind.INDIVIDUAL)
-    url = reverse("td_progressive", args=[section.pk])
-    assert director_client.post(url, {"action": "start", "given": POSITIONS}).status_code == 302
-    setup_services.set_status(session, Session.Status.RUNNING)
+    section, url = seat_eleven(director_client, club, players, CONDITIONS)
+    setup_services.set_status(section.session, Session.Status.RUNNING)
     tokens = {t.table_number: t.token for t in play_services.issue_tokens(section)}
     return section, url, reverse("table", args=[tokens[3]])
 
