@@ -94,6 +94,26 @@ class EventForm(forms.ModelForm):
         help_text="[002 L6473–6476, L6817–6818]",
     )  # fmt: skip
 
+    progressive_direction = forms.ChoiceField(
+        label="Progressive: winners move toward",
+        choices=[("", "table 1 (the head is table 1, the foot the last table)"),
+                 ("toward-highest", "the next higher table (the book's rules card; the head is "
+                  "the last table, its winners go round to table 1)")],
+        required=False,
+        help_text="In a large room, toward the head of each row [002 L6813–6815, "
+        "L6671–6673].",
+    )  # fmt: skip
+    progressive_head_rule = forms.ChoiceField(
+        label="Progressive: the winners at the head table",
+        choices=[("", "keep their seats; the losers go to the foot"),
+                 ("winners-to-foot", "go to the foot; the losers stay"),
+                 ("winners-change-partners", "keep their seats but change partners with the "
+                  "newcomers; the losers go to the foot")],
+        required=False,
+        help_text="Only when the winners progress [002 L6419–6422]; in a large room, at the "
+        "head of each row.",
+    )  # fmt: skip
+
     room_rows = forms.IntegerField(
         label="Large room: rows (aisles) of tables", required=False, min_value=1,
         max_value=conditions_schema.TABLE_NUMBER_MAX,
@@ -130,7 +150,9 @@ class EventForm(forms.ModelForm):
 
     #: the form's progressive fields → the keys of ``conditions["progressive"]``
     #: (``tournament.movements.progressive.ProgressivePolicy``; blank: its default)
-    PROGRESSIVE_FIELDS = {"progressive_method": "method", "progressive_tie": "tie_progress"}
+    PROGRESSIVE_FIELDS = {"progressive_method": "method", "progressive_tie": "tie_progress",
+                          "progressive_direction": "direction",
+                          "progressive_head_rule": "head_rule"}  # fmt: skip
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -164,6 +186,10 @@ class EventForm(forms.ModelForm):
         if data.get("five_hundred_hands") and data.get("format") != Event.Format.PROGRESSIVE:
             self.add_error("five_hundred_hands", "Five Hundred is played here as a progressive "
                            "game: choose the format Progressive, or leave this blank.")  # fmt: skip
+        if data.get("progressive_head_rule") and data.get("progressive_method"):
+            self.add_error("progressive_head_rule", "The head table's rule is for games where "
+                           "the winners progress: leave it blank, or choose that the winners "
+                           "progress under “Progressive: who moves”.")  # fmt: skip
         if not self.errors:
             try:  # the schema of tournament/conditions.py, as every other way in
                 keys = (*self.CONDITIONS, *self.OPTIONAL_CONDITIONS, "scoring", "progressive",

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
+import tempfile
 import xml.etree.ElementTree as ET
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -113,7 +115,10 @@ def test_the_final_with_carry_over_in_the_csv_and_usebio(director_client, player
     assert event.get("EVENT_TYPE") == "MP_PAIRS" and event.findtext("SESSION_COUNT") == "2"
     assert event.findtext("EVENT_DESCRIPTION") == "Championship pairs"
     assert event.findtext("DATE") == final.date.strftime("%d/%m/%Y")
-    assert event.find("BOARD") is None  # the boards stay in each session's file
+    assert event.find("BOARD") is None  # the boards are in each session's SESSION
+    sessions = event.findall("SESSION")
+    assert [s.findtext("TITLE") for s in sessions][1:] == ["Final"] and len(sessions) == 2
+    assert [len(s.findall("BOARD")) for s in sessions] == [6, 6]
     assert len(pairs) == 4
     for i in range(4):
         who = names(players, i)
@@ -122,12 +127,9 @@ def test_the_final_with_carry_over_in_the_csv_and_usebio(director_client, player
                        "place": place[who]}  # fmt: skip
 
 
-@pytest.mark.django_db
-def test_the_average_of_two_sessions_in_the_csv_and_usebio(director_client, club, players):
-    """Average of the session percentages.  The second session seats the pairs in the
-    other order (players 6-7 are its pair 1 … players 0-1 its pair 4), so each pair's two
-    percentages are SESSION_MP of its two numbers over 12."""
-    client = director_client
+def autumn(client, club, players):
+    """Two sessions ranked by the average of their percentages; the second seats the pairs
+    in the other order (players 6-7 are its pair 1 … players 0-1 its pair 4)."""
     event = new_event(client, club, name="Autumn pairs")
     first = add_session(client, event, "Monday", "2026-11-02")
     second = add_session(client, event, "Thursday", "2026-11-05")
@@ -140,6 +142,15 @@ def test_the_average_of_two_sessions_in_the_csv_and_usebio(director_client, club
         finish(client, session)
     assert configure(client, event, method="average", final="", qualify="").status_code == 302
     event.refresh_from_db()
+    return event, first, second
+
+
+@pytest.mark.django_db
+def test_the_average_of_two_sessions_in_the_csv_and_usebio(director_client, club, players):
+    """Average of the session percentages: each pair's two percentages are SESSION_MP of
+    its two numbers over 12."""
+    client = director_client
+    event, _, _ = autumn(client, club, players)
 
     percent = {n: Fraction(mp * 100, 12) for n, mp in SESSION_MP.items()}
     expected = {}
@@ -197,3 +208,68 @@ def test_an_event_ranking_its_sessions_apart_has_no_combined_download(director_c
     assert director_client.get(url).status_code == 404
     page = director_client.get(reverse("td_event", args=[event.pk])).content.decode()
     assert "combined-csv" not in page
+
+
+def results_of(holder) -> list:
+    """A session's PARTICIPANTS and BOARDs as text, whatever their indentation; a board's
+    traveller lines in any order."""
+    out = []
+    for e in holder:
+        for x in e.iter():
+            x.text, x.tail = (x.text or "").strip(), None
+        if e.tag == "PARTICIPANTS":
+            out.append(ET.tostring(e, encoding="unicode"))
+        elif e.tag == "BOARD":
+            lines = sorted(ET.tostring(x, encoding="unicode") for x in e.iter("TRAVELLER_LINE"))
+            out.append((e.findtext("BOARD_NUMBER"), lines))
+    return out
+
+
+@pytest.mark.django_db
+def test_each_session_in_its_own_usebio_session_element_and_back(director_client, club, players):
+    """Issue 22: the combined file carries each session's own results in a SESSION (its
+    number, title, date, pairs and boards as its own file has them), and the project's USEBIO
+    import reads each one back as a session of its own, rescored from the travellers to the
+    same figures: pair n made SESSION_MP[n] matchpoints in both sessions."""
+    from django.core.management import call_command
+
+    from tournament.interchange import selectors as interchange_selectors
+    from tournament.interchange import services as interchange_services
+    from tournament.interchange.formats import usebio
+    from tournament.interchange.formats.errors import InterchangeError
+
+    event, first, second = autumn(director_client, club, players)
+    text = download(director_client, event, "combined-usebio")
+    xml, _ = read_usebio(text)
+    sessions = xml.findall("SESSION")
+    assert [s.findtext("SESSION_NUMBER") for s in sessions] == ["1", "2"]
+    assert [s.findtext("TITLE") for s in sessions] == ["Monday", "Thursday"]
+    assert [s.findtext("DATE") for s in sessions] == ["02/11/2026", "05/11/2026"]
+    # pair n of the first session is players 2n-2, 2n-1; of the second, players 8-2n, 9-2n
+    seats = {1: lambda n: (2 * n - 2, 2 * n - 1), 2: lambda n: (8 - 2 * n, 9 - 2 * n)}
+    for k, (element, session) in enumerate(zip(sessions, (first, second), strict=True), 1):
+        got = {int(p.findtext("PAIR_NUMBER")): (p.findtext("TOTAL_SCORE"),
+               tuple(x.findtext("PLAYER_NAME") for x in p.findall("PLAYER")))
+               for p in element.find("PARTICIPANTS").findall("PAIR")}  # fmt: skip
+        assert got == {n: (two(Fraction(mp)), tuple(players[i].name for i in seats[k](n)))
+                       for n, mp in SESSION_MP.items()}  # fmt: skip
+        assert len(element.findall("BOARD")) == 6
+        own = ET.fromstring(interchange_selectors.export_usebio(session).split("\n", 2)[2])
+        own_parts = results_of(own.find("EVENT"))
+        assert results_of(element) == own_parts
+        # back in through the USEBIO import: a session of its own, rescored the same
+        imported = interchange_services.import_usebio(text, club=club, session=k)
+        assert imported.name == session.name and imported.date == session.date
+        again = ET.fromstring(interchange_selectors.export_usebio(imported).split("\n", 2)[2])
+        assert results_of(again.find("EVENT")) == own_parts
+    with pytest.raises(InterchangeError, match="a combined ranking of 2 sessions"):
+        usebio.parse(text)
+    with pytest.raises(InterchangeError, match=r"no session 3 in the file \(sessions: 1, 2\)"):
+        usebio.parse(text, session=3)
+    with pytest.raises(InterchangeError, match="no session 1 in the file"):
+        usebio.parse(interchange_selectors.export_usebio(first), session=1)
+    path = Path(tempfile.mkdtemp()) / "combined.xml"
+    path.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_usebio", str(path), "--club", club.slug, "--session", "2", stdout=out)
+    assert Session.objects.get(pk=int(out.getvalue())).name == "Thursday"

@@ -38,14 +38,11 @@ ROUND_3 = [{"table": 1, "n": 1, "s": 2, "e": 6, "w": 9},
            {"table": 3, "n": 4, "e": 7, "s": 8}]  # fmt: skip
 
 
-@pytest.fixture
-def evening(director_client, club, players):
-    event = Event.objects.create(
-        club=club, name="Euchre party", game="whist", scoring_method="tricks",
-        format="progressive",
-        conditions={"progressive": {"method": "winners-move", "tie_progress": "td"},
-                    "tally": "gross", "tie_rule": "cut", "class_prizes": False},
-    )  # fmt: skip
+def seat_eleven(director_client, club, players, conditions):
+    """The eleven players' euchre party under ``conditions``, round 1 seated (ROUND_1)."""
+    event = Event.objects.create(club=club, name="Euchre party", game="whist",
+                                 scoring_method="tricks", format="progressive",
+                                 conditions=conditions)  # fmt: skip
     session = event.sessions.create(name="Thursday")
     section = Section.objects.create(session=session, name="A")
     for number, player in enumerate(players[:11], start=1):
@@ -53,6 +50,13 @@ def evening(director_client, club, players):
     url = reverse("td_progressive", args=[section.pk])
     assert director_client.post(url, {"action": "start", "given": POSITIONS}).status_code == 302
     return section, url
+
+
+@pytest.fixture
+def evening(director_client, club, players):
+    return seat_eleven(director_client, club, players,
+                       {"progressive": {"method": "winners-move", "tie_progress": "td"},
+                        "tally": "gross", "tie_rule": "cut", "class_prizes": False})  # fmt: skip
 
 
 def post(client, url, data, status=302):

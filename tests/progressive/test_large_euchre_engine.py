@@ -151,3 +151,21 @@ def test_lone_hands_are_checked_against_the_game():
     check_lone_hands(table, {11: 5, 12: 4}, lone_hand_limit(5))
     with pytest.raises(ValueError, match="10 lone hands in a game of at most 9 deals"):
         check_lone_hands(table, {11: 5, 12: 5}, lone_hand_limit(5))
+
+
+def test_lone_hands_at_a_foot_table_are_each_players_own():
+    """At the foot each plays for himself [002 L6507–6511]: a player's lone hands made are no
+    more than his own points (each scores at least 1 [002 L5943–5944]); the table's no more
+    than a game's deals."""
+    from tournament.movements.progressive import TableResult, short_lone_hand_limit
+
+    foot = Seating(table=3, n=9, s=10, e=11)
+    limit = short_lone_hand_limit(foot, TableResult(player_points={9: 5, 10: 9, 11: 0}), 5)
+    assert limit == {"players": {9: 5, 10: 9, 11: 0}, "table": 9}
+    check_lone_hands(foot, {9: 5, 10: 4}, limit)
+    with pytest.raises(ValueError, match="player 11 cannot have made 1 lone hands with 0"):
+        check_lone_hands(foot, {11: 1}, limit)
+    with pytest.raises(ValueError, match="10 lone hands in a game of at most 9 deals"):
+        check_lone_hands(foot, {9: 3, 10: 7}, limit)
+    with pytest.raises(ValueError, match="player 12 is not at table 3"):
+        check_lone_hands(foot, {12: 1}, limit)

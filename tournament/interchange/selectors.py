@@ -463,7 +463,20 @@ def export_combined_usebio(event: Event, group: int = 0) -> str:
         title=f"{chosen['name']}: {found['label']} ({', '.join(chosen['columns'])})",
         date=last.date if last else None, scoring_method=event.scoring_method,
         method=found["method"], sessions=len(chosen["columns"]), pairs=pairs,
+        parts=[_session_part(s, section) for s, section in chosen["sessions"]],
     ))  # fmt: skip
+
+
+def _session_part(session: Session, section: str | None):
+    """A session of a combined ranking as its USEBIO SESSION takes it: its session file and
+    the scored standings of ``section`` (None: every section with results)."""
+    from tournament.interchange.formats import usebio_combined as uc
+    from tournament.interchange.formats.scoring_input import score_section
+
+    sf = sfile.parse(export_session(session))
+    wanted = [_section_index(sf, section)] if section else [
+        i for i, sec in enumerate(sf.sections) if sec.results]  # fmt: skip
+    return uc.SessionPart(sf, [(i, score_section(sf, i)) for i in wanted])
 
 
 CLUB_FORMAT = "duplicate-club/1"

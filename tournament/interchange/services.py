@@ -627,11 +627,13 @@ def _create_result(section: Section, entries: dict[int, Entry], r: sfile.Result,
     return row
 
 
-def import_usebio(text: str | bytes, club: Club | None = None) -> Session:
-    """A new session from another program's USEBIO file (scores recomputed from travellers)."""
+def import_usebio(text: str | bytes, club: Club | None = None, session: int | None = None,
+                  section: str = "") -> Session:  # fmt: skip
+    """A new session from another program's USEBIO file (scores recomputed from travellers);
+    from a combined ranking's file, its session numbered ``session`` (and ``section``)."""
     from tournament.interchange.formats import usebio
 
-    return import_session(usebio.parse(text).to_json(), club=club)
+    return import_session(usebio.parse(text, session, section).to_json(), club=club)
 
 
 def import_pbn_results(text: str | bytes, club: Club) -> Session:

@@ -398,13 +398,18 @@ def lone_hand_limit(
 def check_lone_hands(st: Seating, counts: dict[int, int], limit: dict[str, int]) -> None:
     """Refuse a lone-hand count that is not a whole number from 0, is for a player not at
     the table, or makes a side's (or the table's) count more than its deals allow
-    (:func:`lone_hand_limit`).  Raises ValueError naming the player."""
+    (:func:`lone_hand_limit`); at a two- or three-hand foot table a player's count more
+    than his points (``limit`` from :func:`short_lone_hand_limit`).  Raises ValueError
+    naming the player."""
     seated = set(st.seated)
     for p, n in counts.items():
         if p not in seated:
             raise ValueError(f"player {p} is not at table {st.table}")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"player {p}: a lone-hand count is a whole number from 0")
+    if len(st.seated) < 4:
+        _check_short_lone_hands(st, counts, limit)
+        return
     for side in ("ns", "ew"):
         pair = [p for p in _pair(st, side) if p is not None]
         made = sum(counts.get(p, 0) for p in pair)
@@ -412,6 +417,32 @@ def check_lone_hands(st: Seating, counts: dict[int, int], limit: dict[str, int])
             raise ValueError(
                 f"{'N-S' if side == 'ns' else 'E-W'} ({' & '.join(map(str, pair))}) cannot "
                 f"have made {made} lone hands: at most {limit[side]} in this game"
+            )
+    total = sum(counts.values())
+    if total > limit["table"]:
+        raise ValueError(
+            f"table {st.table}: {total} lone hands in a game of at most {limit['table']} deals"
+        )
+
+
+def short_lone_hand_limit(st: Seating, res: TableResult, game_points: int) -> dict:
+    """The limits of :func:`check_lone_hands` at a two- or three-hand foot table, where each
+    plays for himself [002 L6507–6511]: a player's lone hands made are no more than his own
+    points (each scores at least 1 [002 L5943–5944]), the table's no more than a game's deals
+    (:func:`lone_hand_limit`)."""
+    pts = res.player_points
+    return {"players": {p: pts.get(p, 0) for p in st.seated},
+            "table": lone_hand_limit(game_points)["table"]}  # fmt: skip
+
+
+def _check_short_lone_hands(st: Seating, counts: dict[int, int], limit: dict) -> None:
+    """A foot table's lone hands against :func:`short_lone_hand_limit`."""
+    for p, n in counts.items():
+        most = limit["players"].get(p, 0)
+        if n > most:
+            raise ValueError(
+                f"player {p} cannot have made {n} lone hands with {most} points: each made "
+                "lone hand scores at least 1"
             )
     total = sum(counts.values())
     if total > limit["table"]:

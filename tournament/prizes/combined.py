@@ -156,7 +156,8 @@ def _rows(cfg, totals, names, columns, numbers, carry=None, qualified=()):
 
 def ranking(event: Event) -> dict | None:
     """The event's combined ranking for the pages, the prize list and the printed results:
-    ``{"label", "stage", "groups": [{"name", "columns", "rows"}], "final", "error"}`` —
+    ``{"label", "stage", "groups": [{"name", "columns", "rows", "sessions"}], "final",
+    "error"}`` (``sessions``: each column's session and section, None for all of it) —
     ``stage`` "combined" (every session), "qualifying" (before the final has results) or
     "final" (carry-over + the final, a group per final section).  None: not configured."""
     cfg = config(event)
@@ -199,7 +200,8 @@ def _overall(cfg: Config, scored, names, final) -> dict:
         section = next(iter(sessions[-1][1]))
     last = sessions[-1][0] if sessions else None
     return {"name": "Overall", "section": section, "columns": headers, "rows": rows,
-            "qualified": qualified, "session": last}  # fmt: skip
+            "qualified": qualified, "session": last,
+            "sessions": [(s, None) for s, _, _ in sessions]}  # fmt: skip
 
 
 def _final_groups(cfg: Config, scored, names, final) -> list[dict]:
@@ -215,7 +217,8 @@ def _final_groups(cfg: Config, scored, names, final) -> list[dict]:
         headers = [session.name for session, _, _ in qualifying] + [final.name]
         name = f"{final.name} {section_name}" if len(final_sections) > 1 else final.name
         groups.append({"name": name, "section": section_name, "columns": headers, "rows": rows,
-                       "session": final})  # fmt: skip
+                       "session": final, "sessions": [(s, None) for s, _, _ in qualifying]
+                       + [(final, section_name)]})  # fmt: skip
     return groups
 
 

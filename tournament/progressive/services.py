@@ -94,7 +94,7 @@ def enter_result(section, table: int, *, winner="", ns_points=None, ew_points=No
     the side that scored first (it progresses at a tie [002 L6473–6476, L6817–6818]); at a
     two- or three-hand foot table, each player's points (``player_points``) [002 L6507–6515].
     ``lone_hands``: each player's lone hands made, when the conditions allow them
-    (``check_lone_hands``).  At the table (``at_table``) the result goes in once, while play
+    (``check_lone_hands``), at a four-hand or a foot table alike [002 L6385–6387].  At the table (``at_table``) the result goes in once, while play
     runs; a correction is the TD's."""
     seating = current_round(section)
     if at_table:
@@ -111,7 +111,8 @@ def enter_result(section, table: int, *, winner="", ns_points=None, ew_points=No
             {"__all__": "Five Hundred is entered deal by deal, each player's points."}
         )
     if short or player_points:
-        return _short_result(section, seating.round_number, table, short, player_points, user)
+        return _short_result(section, seating.round_number, table, short, player_points, user,
+                             lone_hands)  # fmt: skip
     if (ns_points is None) != (ew_points is None):
         raise ValidationError({"ns_points": "Give both sides' points, or neither."})
     if ns_points is None and winner not in ("ns", "ew"):
@@ -171,21 +172,31 @@ def _check_at_table(section, seating, table) -> None:
         )  # fmt: skip
 
 
-def _lone_hands(section, rnd, table, given, ns_points, ew_points) -> dict:
+def _lone_hands(section, rnd, table, given, ns_points, ew_points, player_points=None) -> dict:
     """Each player's lone hands as kept ({"3": 1}), checked against the game: a count from 0,
-    a side's no more than its points (or the deals of a game) [002 L5943–5944]."""
+    a side's no more than its points (or the deals of a game) [002 L5943–5944]; at a foot
+    table (``player_points``) a player's no more than his own points."""
     from tournament.movements.base import Seating
-    from tournament.movements.progressive import check_lone_hands, lone_hand_limit
+    from tournament.movements.progressive import (
+        TableResult,
+        check_lone_hands,
+        lone_hand_limit,
+        short_lone_hand_limit,
+    )
 
     given = {p: n for p, n in (given or {}).items() if n}
     if not given:
         return {}
     if not lone_hands_on(section):
         raise ValidationError({"lone_hands": "Lone hands are not played in this game."})
-    row = seat_at(section, rnd, table)
+    seat = Seating(**seat_at(section, rnd, table))
+    if player_points is not None:
+        limit = short_lone_hand_limit(seat, TableResult(player_points=player_points),
+                                      game_points(section))  # fmt: skip
+    else:
+        limit = lone_hand_limit(game_points(section), ns_points, ew_points)
     try:
-        check_lone_hands(Seating(**row), given,
-                         lone_hand_limit(game_points(section), ns_points, ew_points))  # fmt: skip
+        check_lone_hands(seat, given, limit)
     except ValueError as exc:
         raise ValidationError({"lone_hands": f"Lone hands: {exc}."}) from None
     return {str(p): n for p, n in sorted(given.items())}
@@ -194,8 +205,9 @@ def _lone_hands(section, rnd, table, given, ns_points, ew_points) -> dict:
 POINTS_MAX = 100_000
 
 
-def _short_result(section, rnd, table, short, player_points, user):
-    """A two- or three-hand foot table: every player's points, nothing else."""
+def _short_result(section, rnd, table, short, player_points, user, lone_hands=None):
+    """A two- or three-hand foot table: every player's points and, when they are played,
+    each player's lone hands made."""
     if not short:
         raise ValidationError({"player_points": f"Table {table} is a four-hand table: give "
                                                 "the sides' points."})  # fmt: skip
@@ -209,10 +221,11 @@ def _short_result(section, rnd, table, short, player_points, user):
     if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= POINTS_MAX
            for v in given.values()):  # fmt: skip
         raise ValidationError({"player_points": f"Points are from 0 to {POINTS_MAX}."})
+    lone = _lone_hands(section, rnd, table, lone_hands, None, None, given)
     row, _ = ProgressiveTableResult.objects.update_or_create(
         section=section, round_number=rnd, table_number=table,
         defaults={"winner": "", "ns_points": None, "ew_points": None, "tie_decision": "",
-                  "stays": None, "first_to_score": "",
+                  "stays": None, "first_to_score": "", "lone_hands": lone,
                   "player_points": {str(p): given[p] for p in short}, "entered_by": _user(user)},
     )  # fmt: skip
     return row

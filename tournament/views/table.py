@@ -362,23 +362,43 @@ def _progressive_result(request, section, table, current) -> dict[str, list[str]
             raise ValidationError({"ok": "An opponent must O.K. the result: tick the box."})
         if current is None or data.get("round") != str(current.round_number):
             raise ValidationError({"round": "This table is not playing that round now: reload."})
-        points = {}
-        for side, label in (("ns_points", "N-S points"), ("ew_points", "E-W points")):
-            text = (data.get(side) or "").strip()
-            try:
-                points[side] = limits.number(text, label, 100_000, 0) if text else None
-            except ValueError as exc:
-                raise ValidationError({side: f"{exc}."}) from None
         names = {n: f"{p} ({n})" for n, p in progressive_selectors.players(section).items()}
+        short = progressive_selectors.short_tables(section, current.round_number).get(table)
+        if short:
+            points = {"player_points": _foot_points(data, short, names)}
+        else:
+            points = {}
+            for side, label in (("ns_points", "N-S points"), ("ew_points", "E-W points")):
+                text = (data.get(side) or "").strip()
+                try:
+                    points[side] = limits.number(text, label, 100_000, 0) if text else None
+                except ValueError as exc:
+                    raise ValidationError({side: f"{exc}."}) from None
+            points.update(winner=data.get("winner", ""),
+                          first_to_score=data.get("first_to_score", ""))  # fmt: skip
         progressive_services.enter_result(
-            section, table, winner=data.get("winner", ""),
-            first_to_score=data.get("first_to_score", ""),
-            lone_hands=progressive_services.lone_hands_from(section, data, names),
-            at_table=True, **points,
+            section, table, at_table=True,
+            lone_hands=progressive_services.lone_hands_from(section, data, names), **points,
         )  # fmt: skip
     except ValidationError as exc:
         return exc.message_dict
     return {}
+
+
+def _foot_points(data, short: list[int], names: dict[int, str]) -> dict[int, int]:
+    """A two- or three-hand foot table's points from its phone (``pp_<player>``, each
+    required), or a ValidationError at the player's field [002 L6507–6511]."""
+    out, errors = {}, {}
+    for p in short:
+        who = names.get(p, f"player {p}")
+        try:
+            out[p] = limits.number(data.get(f"pp_{p}", ""), f"Points of {who}",
+                                   progressive_services.POINTS_MAX, 0)  # fmt: skip
+        except ValueError as exc:
+            errors[f"pp_{p}"] = f"{exc}."
+    if errors:
+        raise ValidationError(errors)
+    return out
 
 
 def _progressive(request, row):
@@ -436,11 +456,15 @@ def _progressive(request, row):
                request.POST.get(f"lone_{seat[k]}", "") if status == 400 else "",
                kept.get(str(seat[k]), 0), " ".join(at_field.get(f"lone_{seat[k]}", [])))
               for k in "nsew" if seat and seat.get(k)]  # fmt: skip
+    foot = [(num, name, request.POST.get(f"pp_{num}", "") if status == 400 else "",
+             ((result.player_points or {}) if result else {}).get(str(num)),
+             " ".join(at_field.get(f"pp_{num}", [])))
+            for num, name, *_ in seated]  # fmt: skip
     context = {"table": row, "section": section, "session": section.session, "current": current,
                "seat": seat, "sheet": sheet, "sides": sides, "errors": errors, "form": form,
                "four": seat is not None and all(seat.get(k) for k in "nsew"),
                "auction": progressive_selectors.is_auction(section), "result": result,
-               "seated": seated, "lone_text": ", ".join(f"{x[1]} {x[3]}" for x in seated if x[3]),
+               "seated": seated, "foot": foot, "lone_text": ", ".join(f"{x[1]} {x[3]}" for x in seated if x[3]),
                "posted": request.POST if status == 400 else {},
                "tally": progressive_selectors.tally_mode(section),
                "lone_hands": progressive_selectors.lone_hands_on(section),

@@ -82,7 +82,7 @@ def write(sf: SessionFile, standings: dict[str, Any], section: int = 0) -> str:
     if sf.method not in METHOD_EVENT:
         raise InterchangeError("event.scoring_method", f"USEBIO has no event type for {sf.method}")
     sec = sf.sections[section]
-    fields = {s["entry"]: f["name"] for f in standings["fields"] for s in f["standings"]}
+    fields = _fields(standings)
     root = ET.Element("USEBIO", Version="1.2")
     if sf.club:
         _sub(ET.SubElement(root, "CLUB"), "CLUB_NAME", sf.club["name"])
@@ -101,6 +101,20 @@ def write(sf: SessionFile, standings: dict[str, Any], section: int = 0) -> str:
     body = ET.tostring(root, encoding="unicode")
     doctype = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{doctype}\n{body}\n'
+
+
+def _fields(standings: dict[str, Any]) -> dict[int, str]:
+    return {s["entry"]: f["name"] for f in standings["fields"] for s in f["standings"]}
+
+
+def write_section_results(holder: ET.Element, sf: SessionFile, standings: dict[str, Any],
+                          section: int = 0) -> None:  # fmt: skip
+    """One section's WINNER_TYPE, PARTICIPANTS and BOARDs inside ``holder`` (a SESSION or
+    SECTION of a combined file, ``usebio_combined``), as :func:`write` puts them in EVENT."""
+    fields = _fields(standings)
+    _sub(holder, "WINNER_TYPE", 2 if set(fields.values()) >= {"NS", "EW"} else 1)
+    _participants(holder, sf, sf.sections[section], standings, fields)
+    _boards(holder, sf, sf.sections[section], standings, fields)
 
 
 def _participants(event, sf, sec: Section, standings, fields) -> None:
@@ -230,8 +244,11 @@ def decode(data: str | bytes) -> tuple[str | bytes, str]:
         )
 
 
-def parse(text: str | bytes) -> SessionFile:
-    """A session file from a USEBIO file; raise InterchangeError naming the line of a fault."""
+def parse(text: str | bytes, session: int | None = None, section: str = "") -> SessionFile:
+    """A session file from a USEBIO file; raise InterchangeError naming the line of a fault.
+    A combined ranking's file (``usebio_combined``: SESSION elements in the EVENT) is read one
+    session at a time: ``session`` its SESSION_NUMBER, ``section`` its SECTION_NAME when the
+    session has several."""
     text, encoding = decode(text)
     root = _tree(text)
     if root.tag != "USEBIO":
@@ -244,13 +261,14 @@ def parse(text: str | bytes) -> SessionFile:
         raise InterchangeError(
             _where(event), f"event type {kind!r} is not supported ({', '.join(EVENT_TYPES)})"
         )
-    entries, numbers = _entries(event)
+    head, holder = _session_holder(event, session, section)
+    entries, numbers = _entries(holder)
     results = [
         _result(line, _board_number(board), numbers)
-        for board in root.iter("BOARD")
+        for board in holder.iter("BOARD")
         for line in board.iter("TRAVELLER_LINE")
     ]
-    winners = 2 if _text(event, "WINNER_TYPE") == "2" else 1
+    winners = 2 if (_text(holder, "WINNER_TYPE") or _text(event, "WINNER_TYPE")) == "2" else 1
     club = root.find("CLUB")
     sf = SessionFile(
         club=_club(club) if club is not None else None,
@@ -264,14 +282,42 @@ def parse(text: str | bytes) -> SessionFile:
             },
         },
         session={
-            "name": _text(event, "TITLE") or "Session",
-            "date": _date(event),
+            "name": _text(head, "TITLE") or "Session",
+            "date": _date(head),
             "status": "final",
         },
         sections=[Section(name="A", entries=entries, results=results)],
     )
     check(sf)
     return sf
+
+
+def _session_holder(event: ET.Element, session: int | None, section: str):
+    """(the element with the session's TITLE and DATE, the one with its pairs and boards):
+    the EVENT itself, or in a combined ranking's file the SESSION numbered ``session`` (and
+    its SECTION named ``section``)."""
+    sessions = {_text(s, "SESSION_NUMBER"): s for s in event.findall("SESSION")}
+    if session is None:
+        if sessions:
+            raise InterchangeError(
+                _where(event),
+                f"a combined ranking of {len(sessions)} sessions ({', '.join(sessions)}): "
+                "import one of them (manage.py import_usebio FILE --session N) or each "
+                "session's own file",
+            )
+        return event, event
+    holder = sessions.get(str(session))
+    if holder is None:
+        have = ", ".join(sessions) or "none: the file is one session"
+        raise InterchangeError(_where(event), f"no session {session} in the file (sessions: "
+                               f"{have})")  # fmt: skip
+    parts = {_text(s, "SECTION_NAME"): s for s in holder.findall("SECTION")}
+    if not parts:
+        return holder, holder
+    if section not in parts:
+        raise InterchangeError(_where(holder), f"session {session} has sections "
+                               f"{', '.join(parts)}: say which")  # fmt: skip
+    return holder, parts[section]
 
 
 def _source(root: ET.Element, event: ET.Element, encoding: str) -> dict[str, str]:

@@ -5,8 +5,11 @@ One file per ranking group (the overall ranking, or one section of a final with 
 EVENT (its ``SESSION_COUNT`` the number of sessions ranked together), PARTICIPANTS and, for
 each contestant, PAIR with PAIR_NUMBER, TOTAL_SCORE (the combined total: matchpoints or the
 sum or average of percentages as the method says), PERCENTAGE (when the total is a
-percentage), PLACE and its PLAYERs.  Only the elements the session export writes are used
-(``tournament.interchange.formats.usebio``); the boards stay in each session's own file.
+percentage), PLACE and its PLAYERs; then a SESSION for each session ranked (USEBIO 1.2
+carries an event's sessions each in its own SESSION): SESSION_NUMBER (1, 2 … in play order),
+TITLE, DATE and that session's own results — WINNER_TYPE, PARTICIPANTS and BOARDs exactly as
+its own file has them (``usebio.write_section_results``), inside a SECTION with its
+SECTION_NAME when the session has several.  ``usebio.parse(text, session=n)`` reads one back.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tournament.interchange.formats.errors import InterchangeError
-from tournament.interchange.formats.usebio import METHOD_EVENT
+from tournament.interchange.formats.session_file import SessionFile
+from tournament.interchange.formats.usebio import METHOD_EVENT, _usebio_date, write_section_results
 
 #: the methods whose total is a percentage (written as PERCENTAGE too)
 PERCENT_METHODS = ("average", "carry_percent")
@@ -35,6 +39,15 @@ class CombinedPair:
 
 
 @dataclass(frozen=True)
+class SessionPart:
+    """One session of the ranking: its session file and, for each section written, the
+    section's index in it and its scored standings (``scoring_input.score_section``)."""
+
+    sf: SessionFile
+    scored: list[tuple[int, dict]]
+
+
+@dataclass(frozen=True)
 class CombinedRanking:
     club: str
     event: str
@@ -44,6 +57,7 @@ class CombinedRanking:
     method: str  # the combined method: sum, average, matchpoints, carry_mp, carry_percent
     sessions: int
     pairs: list[CombinedPair]
+    parts: list[SessionPart] = field(default_factory=list)
 
 
 def _sub(parent: ET.Element, tag: str, text: object) -> ET.Element:
@@ -88,7 +102,23 @@ def write_combined(ranking: CombinedRanking) -> str:
             _sub(player, "PLAYER_NAME", name)
             if membership:
                 _sub(player, "NATIONAL_ID_NUMBER", membership)
+    for number, part in enumerate(ranking.parts, start=1):
+        _session(event, number, part)
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     doctype = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{doctype}\n{body}\n'
+
+
+def _session(event: ET.Element, number: int, part: SessionPart) -> None:
+    """One SESSION: its number, title and date, and its sections' own results."""
+    el = ET.SubElement(event, "SESSION")
+    _sub(el, "SESSION_NUMBER", number)
+    _sub(el, "TITLE", part.sf.session.get("name", ""))
+    _sub(el, "DATE", _usebio_date(part.sf.session.get("date")))
+    for index, standings in part.scored:
+        holder = el
+        if len(part.scored) > 1:
+            holder = ET.SubElement(el, "SECTION")
+            _sub(holder, "SECTION_NAME", part.sf.sections[index].name)
+        write_section_results(holder, part.sf, standings, index)
