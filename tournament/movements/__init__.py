@@ -20,6 +20,7 @@ from tournament.movements import (
     pivot,
     progressive,
     teams,
+    web,
 )
 
 from .base import Movement, MovementError, Round, Seating, check_size
@@ -36,6 +37,7 @@ BUILDERS: dict[str, Callable[..., Movement]] = {
     "hesitation-mitchell": mitchell.hesitation_mitchell,
     "appendix-mitchell": appendix.appendix_mitchell,
     "endless-howell": endless.endless_howell,
+    "web-mitchell": web.web_mitchell,
     "howell": howell.howell,
     "three-quarter-howell": howell.three_quarter_howell,
     "team": teams.team,
