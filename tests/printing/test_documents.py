@@ -68,6 +68,7 @@ SESSIONS = {
     "appendix-mitchell": lambda: data(build("appendix-mitchell", tables=8, boards_per_round=3)),
     "endless-howell": lambda: data(build("endless-howell", tables=5, boards_per_round=2)),
     "web-mitchell": lambda: data(build("web-mitchell", tables=6, boards_per_round=3)),
+    "howell-mitchell": lambda: data(build("howell-mitchell", tables=8, boards_per_round=3)),
     "progressive": lambda: data(progressive_3(), progressive=True, tables=3, rounds=3),
 }
 OPTIONAL = {

@@ -56,6 +56,11 @@ def test_every_size_pair_by_pair(tables):
         wanted = {frozenset((a, b)) for a in ns for b in ew}
         wanted |= {frozenset(p) for p in combinations(howell, 2)}
         assert set(met) == wanted and set(met.values()) == {1}
+        # the Howell and Mitchell sets both go up one a round, so each Howell table takes the
+        # boards of the same Mitchell table all session: stand it beside that table
+        beside = {(st.table, st.shared_with) for r in m.rounds for st in r.tables
+                  if st.table > mitchell}  # fmt: skip
+        assert len(beside) == tables - mitchell and all(t <= mitchell for _, t in beside)
 
 
 def test_the_checker_refuses_a_meeting_across_the_parts():
