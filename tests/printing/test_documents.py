@@ -67,6 +67,8 @@ SESSIONS = {
     "individual": lambda: data(individual_8()),
     "appendix-mitchell": lambda: data(build("appendix-mitchell", tables=8, boards_per_round=3)),
     "endless-howell": lambda: data(build("endless-howell", tables=5, boards_per_round=2)),
+    "web-mitchell": lambda: data(build("web-mitchell", tables=6, boards_per_round=3)),
+    "howell-mitchell": lambda: data(build("howell-mitchell", tables=8, boards_per_round=3)),
     "progressive": lambda: data(progressive_3(), progressive=True, tables=3, rounds=3),
 }
 OPTIONAL = {
@@ -152,6 +154,28 @@ def test_endless_howell_table_cards_follow_the_loop():
     assert text[0].count("N-S stay") == 8 and text[0].count("E-W to table 2 (sit N-S)") == 8
     assert text[4].count("N-S stay, sit E-W") == 8 and text[4].count("E-W to table 4") == 8
     assert text[1].count("share with table 5") == 9  # 5 tables: tables 2 and 5 hold one set
+
+
+def test_web_mitchell_cards_name_the_copy_and_keep_the_boards_in_their_circuit():
+    movement = build("web-mitchell", tables=6, boards_per_round=3)  # 5 sets, relays after 3, 6
+    text = pages(generate("table-cards", data(movement))[2])
+    marks = [[ln for ln in card.splitlines() if ln.startswith("copy ")] for card in text]
+    assert marks == [["copy A"] * 5] * 3 + [["copy B"] * 5] * 3  # a note every round
+    assert "share" not in "".join(text)  # copies of the boards, nothing shared
+    # copy A: table 2 → table 1 → relay; copy B: table 6 → table 5 → table 4 → relay
+    assert text[1].count("boards to table 1") == 4 and text[0].count("boards to a relay") == 4
+    assert text[5].count("boards to table 5") == 4 and text[3].count("boards to a relay") == 4
+    # round 1 at table 5: N-S 5 v E-W 11 on copy B of set 1 (table T-1 starts with set 1)
+    assert re.search(r"\b1\s+5\s+11\s+1–3\s+N-S stay\s+E-W to table 6\s+boards to table 4",
+                     text[4]), text[4]  # fmt: skip
+    sheet = pages(generate("master-sheet", data(movement))[2])[0]
+    assert "Copies of every board: A at tables 1–3, B at tables 4–6" in sheet
+    blank = "\n".join(pages(generate("travellers", data(movement))[2]))
+    assert blank.count("copy A") == 15 and blank.count("copy B") == 15  # one per board each
+    start = blank.index("Board 1 · ")
+    one_a = blank[start : blank.index("Board 1 · ", start + 1)].splitlines()
+    assert one_a[0].endswith("copy A")  # boards 1-3 of copy A go to tables 1, 3, 2 (rounds 1, 4, 5)
+    assert [ln.split()[:2] for ln in one_a[3:]] == [["1", "1"], ["4", "3"], ["5", "2"]]
 
 
 def seat_lookup(movement) -> dict[tuple[int, int], tuple[int, str]]:

@@ -14,12 +14,14 @@ from tournament.movements import (
     appendix,
     endless,
     howell,
+    hybrid,
     individual,
     mitchell,
     mnemonic,
     pivot,
     progressive,
     teams,
+    web,
 )
 
 from .base import Movement, MovementError, Round, Seating, check_size
@@ -36,8 +38,10 @@ BUILDERS: dict[str, Callable[..., Movement]] = {
     "hesitation-mitchell": mitchell.hesitation_mitchell,
     "appendix-mitchell": appendix.appendix_mitchell,
     "endless-howell": endless.endless_howell,
+    "web-mitchell": web.web_mitchell,
     "howell": howell.howell,
     "three-quarter-howell": howell.three_quarter_howell,
+    "howell-mitchell": hybrid.howell_mitchell,
     "team": teams.team,
     "club-match": teams.club_match,
     "mnemonic": mnemonic.mnemonic,

@@ -101,6 +101,7 @@ class Movement:
     ``fields``: 1 (one winner), 2 (N-S and E-W winners) or 4 (rainbow lines).
     ``meet``: what the family promises about meetings (``exactly_once``,
     ``at_most_once``, ``twice``, ``cross_lines_once``, …) for the checks.
+    ``circuits``: the tables of each copy of the boards, when there are several.
     ``phantom``: the number standing for the missing pair/player when the
     count is odd; a table with the phantom is a sit-out for its opponent.
     """
@@ -116,6 +117,10 @@ class Movement:
     share_sets: bool = False
     meet: str = "exactly_once"
     phantom: int | None = None
+    #: tables grouped by the copy of the boards they play (a web Mitchell: copy A, copy B);
+    #: empty when there is one copy.  Two tables of different copies holding one set in a
+    #: round play the same deals on two boards, not one board shared.
+    circuits: tuple[tuple[int, ...], ...] = ()
     announcement: str = ""
     skip_after: int | None = None
     notes: tuple[str, ...] = ()
@@ -124,6 +129,13 @@ class Movement:
     @property
     def round_count(self) -> int:
         return len(self.rounds)
+
+    def copy_of(self, table: int) -> str:
+        """ "A", "B" … for the copy of the boards at ``table``; "" with one copy."""
+        for k, group in enumerate(self.circuits):
+            if table in group:
+                return "ABCDEFGH"[k]
+        return ""
 
     @property
     def total_boards(self) -> int:
@@ -190,6 +202,8 @@ class Movement:
             "schedule": rounds,
             "balance": self.balance,
         }
+        if self.circuits:  # two copies of the boards (web Mitchell)
+            out["circuits"] = [list(c) for c in self.circuits]
         if self.notes:  # e.g. the 1926 skip form, a schedule cut short: kept with the section
             out["notes"] = list(self.notes)
         return out
@@ -237,6 +251,7 @@ class Movement:
             meet=data.get("meet", "exactly_once"),
             notes=tuple(data.get("notes") or ()),
             phantom=data.get("phantom"),
+            circuits=tuple(tuple(c) for c in data.get("circuits") or ()),
             announcement=data.get("announcement", ""),
             skip_after=data.get("skip_after"),
             balance=data.get("balance"),

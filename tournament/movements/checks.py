@@ -190,6 +190,8 @@ def check_p3(movement: Movement) -> list[str]:
         return []
     met = meetings(movement)
     real = sorted(x for x in movement.participants if _real(movement, x))
+    if movement.meet == HYBRID_MEET:
+        return _check_hybrid(movement, met, real)
     if movement.meet in _ALL_PAIRS:
         low, high = _ALL_PAIRS[movement.meet]
         wanted = [frozenset(p) for p in combinations(real, 2)]
@@ -209,6 +211,23 @@ def check_p3(movement: Movement) -> list[str]:
         for p in wanted
         if not low <= met[p] <= high
     ]
+
+
+#: The Howell-Mitchell hybrid (``hybrid.howell_mitchell``): Mitchell N-S 1…M meet E-W
+#: M+1…2M once, the Howell pairs 2M+1…2T meet each other once, nobody meets across.
+HYBRID_MEET = "howell_mitchell"
+
+
+def _check_hybrid(movement: Movement, met: Counter, real: list[int]) -> list[str]:
+    m = (2 * movement.tables - 1) // 3
+    ns, ew, howell = (
+        [x for x in real if lo < x <= hi] for lo, hi in ((0, m), (m, 2 * m), (2 * m, 10**9))
+    )
+    wanted = {frozenset((a, b)) for a in ns for b in ew}
+    wanted |= {frozenset(p) for p in combinations(howell, 2)}
+    out = [f"P3: {sorted(p)} meet but are in different parts" for p in met if p not in wanted]
+    out += [f"P3: {sorted(p)} meet {met[p]} times, expected 1" for p in wanted if met[p] != 1]
+    return out
 
 
 def team_of(movement: Movement, pair: int) -> int:

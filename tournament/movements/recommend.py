@@ -4,7 +4,9 @@ Every option is built with :func:`tournament.movements.build`, so it has passed 
 and carries its balance.  Ranking: closest to the target number of boards per pair, then
 complete movements, then one field before two, then the usual families before the special
 ones (``SPECIAL``: the appendix Mitchell shares boards at many tables, which slows play [15];
-the endless Howell trades balance for needing no guide card [22]), then higher uniformity U
+the endless Howell trades balance for needing no guide card [22]; the web Mitchell needs two
+copies of every board [16]; the Howell-Mitchell shares every board of its Howell tables), then
+higher uniformity U
 (MOVEMENTS.md §5).
 """
 
@@ -21,7 +23,7 @@ DEFAULT_TARGET = 24
 #: Larger Howells take too many rounds for one session (a complete Howell plays 2T-1 rounds);
 #: the recommendation offers Mitchells beyond these sizes.
 HOWELL_MAX_TABLES, THREE_QUARTER_MAX_TABLES = 16, 24
-SPECIAL = ("appendix-mitchell", "endless-howell")
+SPECIAL = ("appendix-mitchell", "endless-howell", "web-mitchell", "howell-mitchell")
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,10 @@ def _shapes(tables: int) -> list[tuple[str, int | None]]:
         shapes += [("skip-mitchell", None), ("relay-bye", None), ("arrow-switch", None)]
     if bases_for(tables):  # a 5, 7, 11, 13 … table base with 1 to that many appendix tables
         shapes.append(("appendix-mitchell", None))
+    if tables % 2 == 0 and tables >= 6:  # two copies of the boards, 13 sets at most [16]
+        shapes.append(("web-mitchell", None))
+    if tables % 3 == 2 and tables >= 8:  # a Mitchell of (2T-1)/3 tables and a Howell
+        shapes.append(("howell-mitchell", None))
     if 2 <= tables <= HOWELL_MAX_TABLES:
         shapes.append(("howell", None))
     if 3 <= tables <= HOWELL_MAX_TABLES:

@@ -1,7 +1,7 @@
 """The TD's master sheet as plain text (MOVEMENTS.md §9).
 
 Round × table grid ("NS-EW set"), the announcement, where the relay and bye stand go,
-which tables share, which rounds are arrow-switched, where the stationary pair sits and
+which tables share (or hold copies of the boards), which rounds are arrow-switched, where the stationary pair sits and
 who sits out.  Switched tables are marked ``*``; shared sets ``=``.
 """
 
@@ -33,12 +33,21 @@ def _ordered(rnd: Round) -> list[Seating]:
     return sorted(rnd.tables, key=lambda st: st.table)
 
 
+def copies(movement: Movement) -> list[str]:
+    """ "Copies: A at tables 1–5, B at tables 6–10" when the boards are duplicated."""
+    if not movement.circuits:
+        return []
+    groups = [f"{movement.copy_of(c[0])} at tables {c[0]}–{c[-1]}" for c in movement.circuits]
+    return [f"Copies of every board: {', '.join(groups)} (each deal on {len(groups)} boards)"]
+
+
 def notes(movement: Movement) -> list[str]:
     out = []
     shares = sorted(
         {tuple(sorted((st.table, st.shared_with))) for r in movement.rounds for st in r.tables
          if st.shared_with}
     )  # fmt: skip
+    out += copies(movement)
     if shares:
         out.append("Sharing: " + "; ".join(f"tables {a} and {b}" for a, b in shares[:6]))
     if movement.kind == "relay-bye":
@@ -51,6 +60,9 @@ def notes(movement: Movement) -> list[str]:
     )
     if barometer:  # the other sets are not on a relay: they are played in the other rounds
         out.append("Barometer: every table plays the same set in a round")
+    elif idle and movement.circuits:
+        each = len(idle[0].idle_sets) // len(movement.circuits)
+        out.append(f"Idle sets each round: {each} on each copy's relay")
     elif idle and movement.kind != "relay-bye":
         out.append(f"Idle sets each round: {len(idle[0].idle_sets)} (on a relay table)")
     switched = sorted({r.number for r in movement.rounds for st in r.tables if st.switched})

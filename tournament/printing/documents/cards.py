@@ -11,6 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, Spacer
 
 from tournament.movements.base import Movement, Round, Seating
+from tournament.movements.text import copies
 from tournament.printing.documents import moves
 from tournament.printing.documents.blocks import Text
 from tournament.printing.documents.cells import width_of
@@ -102,7 +103,7 @@ def cell_text(movement: Movement, rnd: Round, table: int) -> str:
         for a, _ in moves.seats(movement)
     ]
     people = " ".join(names) if movement.individual else " v ".join(names)
-    marks = []
+    marks = [f"copy {movement.copy_of(st.table)}"] if movement.circuits else []
     if st.switched:
         marks.append("switch")
     if st.shared_with:
@@ -223,6 +224,7 @@ def master_notes(movement: Movement) -> list[str]:
             if st.shared_with
         }
     )
+    notes += copies(movement)
     if shared:
         notes.append("Tables sharing boards: " + "; ".join(f"{a} and {b}" for a, b in shared) + ".")
     moving = set(moves.movers(movement))

@@ -109,6 +109,8 @@ def boards_next(movement: Movement, rnd: Round, st: Seating) -> str:
     if nxt is None:
         return "boards in"
     tables = index(movement).board_tables.get((nxt.number, board_key(movement, st)), [])
+    copy = movement.copy_of(st.table)  # a copy of the boards stays in its own circuit
+    tables = [t for t in tables if movement.copy_of(t) == copy]
     if not tables:
         return f"boards to {relay_name(movement)}"
     if tables == [st.table]:
@@ -119,8 +121,8 @@ def boards_next(movement: Movement, rnd: Round, st: Seating) -> str:
 
 
 def marks(movement: Movement, rnd: Round, st: Seating) -> list[str]:
-    """Skip, arrow switch, share and sit-out marks for one table in one round."""
-    out = []
+    """Copy, skip, arrow switch, share and sit-out marks for one table in one round."""
+    out = [f"copy {movement.copy_of(st.table)}"] if movement.circuits else []
     if st.shared_with:
         out.append(f"share with table {st.shared_with}")
     if st.switched:

@@ -134,7 +134,10 @@ def result_columns(data: PrintData) -> list[str]:
     return ["Contract", "By", "Tricks", "N-S +", "N-S −"]
 
 
-def traveller(data: PrintData, movement: Movement, board: int, plays: list) -> KeepTogether:
+def traveller(
+    data: PrintData, movement: Movement, board: int, plays: list, copy: str = ""
+) -> KeepTogether:
+    """The blank traveller of one board (of one copy of it, when the boards are duplicated)."""
     cols = result_columns(data)
     rows = [["Round", "Table", "N-S", "E-W", *cols, "O.K. E-W"]]
     for rnd, st in plays:
@@ -147,7 +150,7 @@ def traveller(data: PrintData, movement: Movement, board: int, plays: list) -> K
     tall = [("TOPPADDING", (0, 1), (-1, -1), 6), ("BOTTOMPADDING", (0, 1), (-1, -1), 6)]
     return KeepTogether(
         [
-            Text(board_heading(data, board), LABEL),
+            Text(board_heading(data, board) + (f" · copy {copy}" if copy else ""), LABEL),
             Text(f"Traveller · {data.title} · section {data.section}", SMALL),
             Spacer(1, 1.5 * mm),
             grid(rows, fixed + [each] * (len(cols) + 1), tall),
@@ -164,6 +167,15 @@ def plays_by_board(movement: Movement) -> dict[int, list]:
                 for board in movement.boards_for(st):
                     out.setdefault(board, []).append((rnd, st))
     return dict(sorted(out.items()))
+
+
+def by_copy(movement: Movement, plays: list) -> list[tuple[str, list]]:
+    """A board's plays split by the copy of the board they use (a web Mitchell's A and B: each
+    physical board carries its own traveller); one part, unnamed, with one copy."""
+    if not movement.circuits:
+        return [("", plays)]
+    copies = sorted({movement.copy_of(st.table) for _, st in plays})
+    return [(c, [(r, st) for r, st in plays if movement.copy_of(st.table) == c]) for c in copies]
 
 
 def scored_lines(data: PrintData) -> dict[int, dict[tuple, dict]]:
@@ -287,7 +299,9 @@ def travellers_story(data: PrintData) -> list:
             for board, plays in plays_by_board(movement).items()
         ]
     return [
-        traveller(data, movement, board, plays) for board, plays in plays_by_board(movement).items()
+        traveller(data, movement, board, part, copy)
+        for board, plays in plays_by_board(movement).items()
+        for copy, part in by_copy(movement, plays)
     ]
 
 
