@@ -111,6 +111,7 @@ MATRIX: dict[str, dict[str, dict]] = {
     "td_sign_in": {"get": POST_ONLY, "post": TD_WRITE},
     "td_movement": {"get": POST_ONLY, "post": TD_WRITE},
     "td_movement_import": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_share_boards": {"get": POST_ONLY, "post": TD_WRITE},
     "td_withdraw": {"get": POST_ONLY, "post": TD_WRITE},
     "td_leave": {"get": POST_ONLY, "post": TD_WRITE},
     "td_traveller": {"get": TD_PAGE, "post": TD_PAGE},
@@ -258,6 +259,7 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "td_movement": ((dsec.pk,), {"kind": "mitchell", "boards_per_round": 3}),
         "td_movement_import": ((dsec.pk,), {"schedule": upload(mitchell_3t()),
                                             "boards_per_round": 2}),
+        "td_share_boards": ((dsec.pk,), {"shares_boards_with": ""}),
         "td_withdraw": ((entry.pk,), {}),
         # pair 1 (N-S, table 1) leaves after round 2: only table 1's round 3 is scored
         "td_leave": ((sec.pk,), {"entry": 1, "after_round": 2, "score": "np"}),
