@@ -100,11 +100,9 @@ def sharing_problems(first: Movement, second: Movement, names: tuple[str, str] =
 
 def shared_tables(first: Movement, second: Movement) -> set[tuple[int, int]]:
     """(round, table k) where table k of each section holds the same boards: they share."""
-    out = set()
+    out, pairs = set(), table_map(first, second)
     for r in range(1, min(first.round_count, second.round_count) + 1):
-        for tb, ta in table_map(first, second).items():
-            mine = set(second.boards_for(second.round(r).table(tb)))
-            theirs = set(first.boards_for(first.round(r).table(ta)))
-            if mine and mine & theirs:
-                out.add((r, tb))
+        here, there = _holders(first, r), _holders(second, r)
+        for board, tables in there.items():
+            out.update((r, tb) for tb in tables if pairs.get(tb) in here[board])
     return out

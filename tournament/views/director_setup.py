@@ -147,7 +147,7 @@ def _session_context(session, step: str = "", **extra):
                     entries=[e for e in section.entries.all() if not e.withdrawn],
                     initial={"after_round": max(section.playing_round - 1, 0), "score": "np"},
                 )
-        if step == "movement" and len(sections) > 1:
+        if step == "movement" and (len(sections) > 1 or f"share_{section.pk}" in extra):
             section.share_form = extra.pop(f"share_{section.pk}", None) or ShareBoardsForm(
                 choices=sharing_selectors.share_choices(section),
                 initial={"shares_boards_with": section.shares_boards_with_id or ""},
