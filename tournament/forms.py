@@ -386,6 +386,20 @@ class MovementImportForm(forms.Form):
         return upload
 
 
+class ShareBoardsForm(forms.Form):
+    """Twin sections: the section plays another section's boards, table k beside table k."""
+
+    shares_boards_with = forms.ChoiceField(
+        label="Boards",
+        required=False,
+        help_text="Table k of this section shares the set of table k of the other section.",
+    )
+
+    def __init__(self, *args, choices=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["shares_boards_with"].choices = list(choices)
+
+
 class BoardsForm(forms.Form):
     seed = forms.CharField(
         max_length=200, required=False,

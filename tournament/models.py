@@ -274,6 +274,15 @@ class Section(models.Model):
     #: a digest of ``movement`` kept by ``save`` (``movement_digest``): pages cached per
     #: movement (the public movement grid) know it changed without reading the movement
     movement_digest = models.CharField(max_length=64, blank=True, editable=False)
+    #: twin sections: this section plays the boards of that one (same session), table k
+    #: beside its table k, one copy of the boards for both (tournament.setup.sharing)
+    shares_boards_with = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sharing_sections",
+    )
 
     class Meta:
         ordering = ["session", "name"]

@@ -55,6 +55,8 @@ urlpatterns = [
         director_setup.movement_import,
         name="td_movement_import",
     ),
+    path("section/<int:pk>/share-boards/", director_setup.share_boards,
+         name="td_share_boards"),
     path("entry/<int:pk>/withdraw/", director_setup.withdraw, name="td_withdraw"),
     path("section/<int:pk>/leave/", director_setup.leave, name="td_leave"),
     path("section/<int:pk>/board/<int:board>/traveller/", director_results.traveller,

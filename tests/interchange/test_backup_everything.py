@@ -57,6 +57,7 @@ from tournament.models import (
     SwissMatch,
     TableToken,
 )
+from tournament.movements import build
 from tournament.prizes.selectors import prize_list
 
 pytestmark = pytest.mark.django_db
@@ -178,6 +179,12 @@ def whole_club(played_session, players, director):
     for email in ("a@example.org", "b@example.org"):
         Player.objects.create(club=club, name="Jean Dupont", email=email)
     session.event.conditions = {"tie_rule": "cut", "prizes_per_field": 2, "note": LONG}
+    # twin sections: section B plays section A's boards, table k beside table k
+    twins = Session.objects.create(event=session.event, name="Twin sections",
+                                   date=dt.date(2026, 12, 8))  # fmt: skip
+    mitchell = build("mitchell", tables=3).to_json()
+    first = Section.objects.create(session=twins, name="A", movement=mitchell)
+    Section.objects.create(session=twins, name="B", movement=mitchell, shares_boards_with=first)
     session.event.save()
 
     bs = session.board_set
@@ -430,7 +437,8 @@ def test_an_imported_final_session_shows_its_results_at_once(played_session, cli
 
 NEW_KEYS = {"created", "updated", "results_version", "prizes", "table_tokens", "seatings",
             "progressive_results", "prize_ties", "prize_decisions", "ref", "analysis_total",
-            "analysis_done", "analysis_started", "analysis_error", "movement_kind"}  # fmt: skip
+            "analysis_done", "analysis_started", "analysis_error", "movement_kind",
+            "shares_boards_with"}  # fmt: skip
 
 
 def _old(data):
@@ -464,7 +472,8 @@ def test_a_table_code_in_use_restores_nothing(whole_club):
 def test_a_bad_time_is_named_and_restores_nothing(whole_club):
     backup = backup_club(whole_club)
     delete_club("riverside")
-    (j,) = [j for j, s in enumerate(backup["events"][0]["sessions"]) if s["sections"]]
+    sessions = backup["events"][0]["sessions"]
+    (j,) = [j for j, s in enumerate(sessions) if s["sections"] and s["sections"][0]["results"]]
     backup["events"][0]["sessions"][j]["sections"][0]["results"][3]["confirmed_at"] = "31/12/26"
     where = rf"^events\[0\]\.sessions\[{j}\]\.sections\[0\]\.results\[3\]\.confirmed_at"
     with pytest.raises(InterchangeError, match=where + ": '31/12/26' is not a date"):

@@ -73,6 +73,8 @@ ENDPOINTS = {
     "new section": ("td_section_new", lambda n: [n.draft.pk], ["name"]),
     "movement": ("td_movement", lambda n: [n.draft_section.pk],
                  ["kind", "boards_per_round", "rounds"]),
+    "share boards": ("td_share_boards", lambda n: [n.draft_section.pk],
+                     ["shares_boards_with"]),
     "deal the boards (console)": ("td_boards", lambda n: [n.draft.pk], ["seed"]),
     "status": ("td_status", lambda n: [n.session.pk], ["to"]),
     "ties": ("td_ties", lambda n: [n.session.pk],

@@ -34,6 +34,7 @@ from django.utils import timezone
 from boards import jobs
 from scoring.models import BoardResult, Protest
 from tests.tournament.movements.test_schedule_import import mitchell_3t, upload
+from tournament.models import Section
 
 from .conftest import fingerprint
 
@@ -114,6 +115,7 @@ MATRIX: dict[str, dict[str, dict]] = {
     "td_sign_in": {"get": POST_ONLY, "post": TD_WRITE},
     "td_movement": {"get": POST_ONLY, "post": TD_WRITE},
     "td_movement_import": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_share_boards": {"get": POST_ONLY, "post": TD_WRITE},
     "td_withdraw": {"get": POST_ONLY, "post": TD_WRITE},
     "td_leave": {"get": POST_ONLY, "post": TD_WRITE},
     "td_traveller": {"get": TD_PAGE, "post": TD_PAGE},
@@ -207,6 +209,12 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
     (board, play), _ = night.round_plays(2, table=TABLE)
     token = night.tokens[TABLE] if persona == "table" else "forged-" + "x" * 36
     entry = dsec.entries.order_by("number").first()
+    # a second draft section with section A's movement, to play A's boards (twin sections)
+    twin = (
+        Section.objects.get_or_create(session=d, name="T", defaults={"movement": dsec.movement})[0]
+        if name == "td_share_boards"
+        else dsec
+    )
     protest = Protest.objects.filter(section=sec).first() or Protest.objects.create(
         section=sec, board_number=1, entry=result.ns_entry, grounds="a protest to decide",
         filed_at=timezone.now(),
@@ -263,6 +271,7 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "td_movement": ((dsec.pk,), {"kind": "mitchell", "boards_per_round": 3}),
         "td_movement_import": ((dsec.pk,), {"schedule": upload(mitchell_3t()),
                                             "boards_per_round": 2}),
+        "td_share_boards": ((twin.pk,), {"shares_boards_with": dsec.pk}),
         "td_withdraw": ((entry.pk,), {}),
         # pair 1 (N-S, table 1) leaves after round 2: only table 1's round 3 is scored
         "td_leave": ((sec.pk,), {"entry": 1, "after_round": 2, "score": "np"}),

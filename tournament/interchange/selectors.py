@@ -166,6 +166,9 @@ def _export_section(
             if section.movement_kind != (section.movement or {}).get("kind", "")
             else None
         ),
+        shares_boards_with=(
+            section.shares_boards_with.name if section.shares_boards_with_id else None
+        ),
         results=[_export_result(row, records) for row in rows],
         corrections=[
             _export_audit(a, index)

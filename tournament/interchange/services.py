@@ -50,6 +50,7 @@ from tournament.models import (
     TableToken,
 )
 from tournament.movements.teams import team_pairs
+from tournament.setup import sharing
 
 
 def _when(text: str | None, where: str = "") -> dt.datetime | None:
@@ -249,8 +250,11 @@ def _create_session(
     _stamp(session, created=info.get("created"))
     if sf.boards is not None:
         _create_boards(session, sf.boards)
-    for i, sec in enumerate(sf.sections):
+    created = [
         _create_section(session, sec, f"sections[{i}]", players)
+        for i, sec in enumerate(sf.sections)
+    ]
+    _link_twins(created, sf.sections)
     decisions = [
         PrizeDecision.objects.create(
             session=session,
@@ -312,6 +316,23 @@ def _create_boards(session: Session, data: sfile.BoardSet) -> None:
         )
         for i, b in enumerate(data.list)
     )  # fmt: skip
+
+
+def _link_twins(sections: list[Section], read: list[sfile.Section]) -> None:
+    """Twin sections: each section that plays another's boards, checked as the console does
+    (``tournament.setup.sharing``), the error at the file's field."""
+    by_name = {s.name: s for s in sections}
+    for i, (section, sec) in enumerate(zip(sections, read, strict=True)):
+        if not sec.shares_boards_with:
+            continue
+        path = f"sections[{i}].shares_boards_with"
+        first = by_name.get(sec.shares_boards_with)
+        if first is None:
+            raise InterchangeError(path, f"no section {sec.shares_boards_with!r} in this file")
+        try:
+            sharing.share_boards(section, first)
+        except ValidationError as exc:
+            raise InterchangeError(path, " ".join(exc.messages)) from None
 
 
 def _create_section(

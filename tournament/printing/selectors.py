@@ -19,6 +19,7 @@ from tournament.printing.documents import (
     PrintData,
     PrintError,
 )
+from tournament.setup import sharing_selectors
 
 NEEDS_MOVEMENT = frozenset(DOCUMENTS) - {
     "tally-cards",
@@ -178,6 +179,11 @@ def print_data(
         foster=foster_print(section),
         calling=calling_print(section),
         five_hundred=five_hundred_print(section),
+        shares=sharing_selectors.share_marks(section),
+        share_note=sharing_selectors.share_note(section),
+        boards_printed_with=(
+            section.shares_boards_with.name if section.shares_boards_with_id else ""
+        ),
     )
 
 

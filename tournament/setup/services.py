@@ -15,6 +15,7 @@ from scoring.engine.team_match import TEAM_METHODS, TEAM_MOVEMENTS, team_movemen
 from tournament import limits
 from tournament.models import Entry, EntryPlayer, Player, Section, Session
 from tournament.setup import selectors as setup_selectors
+from tournament.setup import sharing
 
 
 def _check_entries(entries: Sequence[tuple[int, Sequence[Player]]]) -> None:
@@ -245,6 +246,7 @@ def _store_movement(section, movement, kind, numbers, unit, field="kind") -> Sec
         raise ValidationError(
             {field: f"This movement needs entries {_ranges(missing)}, which are not signed in."}
         )
+    sharing.check_new_movement(section, movement, field)
     section.movement = movement.to_json()
     section.movement_kind = kind
     section.save(update_fields=["movement", "movement_kind"])

@@ -21,6 +21,7 @@ from tournament.prizes import selectors as prize_selectors
 from tournament.prizes import services as prize_services
 from tournament.setup import selectors as setup_selectors
 from tournament.setup import services as setup_services
+from tournament.setup import sharing, sharing_selectors
 from tournament.social import selectors as social_selectors
 
 from ..forms import (
@@ -32,6 +33,7 @@ from ..forms import (
     MovementImportForm,
     SectionForm,
     SessionForm,
+    ShareBoardsForm,
     SignInForm,
     StatusForm,
     add_errors,
@@ -145,6 +147,11 @@ def _session_context(session, step: str = "", **extra):
                     entries=[e for e in section.entries.all() if not e.withdrawn],
                     initial={"after_round": max(section.playing_round - 1, 0), "score": "np"},
                 )
+        if step == "movement" and (len(sections) > 1 or f"share_{section.pk}" in extra):
+            section.share_form = extra.pop(f"share_{section.pk}", None) or ShareBoardsForm(
+                choices=sharing_selectors.share_choices(section),
+                initial={"shares_boards_with": section.shares_boards_with_id or ""},
+            )
         if step == "movement":
             section.recommended = setup_selectors.recommendations(len(live), session.event)
             section.movement_form = extra.pop(f"movement_{section.pk}", None) or MovementForm()
@@ -333,6 +340,28 @@ def movement(request, pk):
             messages.success(request, f"Section {section.name}: {section.movement_kind} chosen.")
             return _back(request, section.session_id, "movement")
     extra = {f"movement_{section.pk}": form}
+    return _render_step(request, section.session, "movement", status=400, **extra)
+
+
+@require_POST
+@director_required(club_of_section)
+def share_boards(request, pk):
+    """Twin sections: this section plays another's boards (or its own again)."""
+    section = get_section(pk)
+    choices = sharing_selectors.share_choices(section)
+    form = ShareBoardsForm(request.POST, choices=choices)
+    if form.is_valid():
+        chosen = form.cleaned_data["shares_boards_with"]
+        first = section.session.sections.filter(pk=int(chosen)).first() if chosen else None
+        try:
+            sharing.share_boards(section, first)
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            said = f"plays section {first.name}'s boards" if first else "plays its own boards"
+            messages.success(request, f"Section {section.name} {said}.")
+            return _back(request, section.session_id, "movement")
+    extra = {f"share_{section.pk}": form}
     return _render_step(request, section.session, "movement", status=400, **extra)
 
 

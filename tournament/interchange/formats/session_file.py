@@ -213,11 +213,13 @@ class Protest:
 class Section:
     """A section. ``seatings``, ``progressive_results`` and ``prize_ties`` are a progressive
     game's rounds (schema.json says their keys); ``table_tokens`` (the table codes) are written
-    only in a club backup; ``movement_kind`` only when it is not the movement's ``kind``."""
+    only in a club backup; ``movement_kind`` only when it is not the movement's ``kind``;
+    ``shares_boards_with`` names the section whose boards this one plays (twin sections)."""
 
     name: str
     movement: dict[str, Any] | None = None
     movement_kind: str | None = None
+    shares_boards_with: str | None = None
     entries: list[Entry] = _field(default_factory=list)
     results: list[Result] = _field(default_factory=list)
     corrections: list[Correction] = _field(default_factory=list)
@@ -242,6 +244,7 @@ class Section:
             name=data["name"],
             movement=data.get("movement"),
             movement_kind=data.get("movement_kind"),
+            shares_boards_with=data.get("shares_boards_with"),
             entries=[Entry.from_json(e) for e in data.get("entries", [])],
             results=[Result(**r) for r in data.get("results", [])],
             corrections=[Correction(**c) for c in data.get("corrections", [])],

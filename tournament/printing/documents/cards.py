@@ -245,7 +245,8 @@ def master_story(data: PrintData) -> list:
         f"{movement.kind} · {movement.tables} tables · {movement.round_count} rounds × "
         f"{movement.boards_per_round} boards · {movement.total_boards} boards in play"
     )
-    story = header(data, "Master sheet", [summary, *master_notes(movement)])
+    notes = [*master_notes(movement), data.share_note]
+    story = header(data, "Master sheet", [summary, *notes])
     for block in master_grids(data, movement):
         story += [CondPageBreak(40 * mm), block, Spacer(1, 5 * mm)]
     return story

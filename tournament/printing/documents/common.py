@@ -88,6 +88,12 @@ class PrintData:
     #: {"games_played", "calls": [{"games", "awards": [{"prize", "name", "aisle"}]}],
     #: "after": [{"prize", "name"}]} (``tournament.printing.selectors.calling_print``)
     calling: dict[str, Any] | None = None
+    #: twin sections: (round, table) → the other section's table sharing this table's boards
+    #: that round ("A3"), and the sentence saying so (``tournament.setup.sharing_selectors``)
+    shares: dict[tuple[int, int], str] = field(default_factory=dict)
+    share_note: str = ""
+    #: the section whose pack prints the shared boards' slips and hand records (once)
+    boards_printed_with: str = ""
     #: told ``(flowables drawn, flowables in all)`` as the document is built (a print job's
     #: progress: tournament/printing/jobs.py); never part of the output
     progress: Callable[[int, int], None] | None = field(default=None, compare=False, repr=False)

@@ -73,7 +73,9 @@ def next_lines(movement: Movement, rnd: Round, st: Seating) -> list[str]:
 def guide_row(data: PrintData, movement: Movement, rnd: Round, st: Seating) -> list:
     people = [who_cell(data, getattr(st, a), movement.phantom) for a, _ in moves.seats(movement)]
     then = "\n".join(next_lines(movement, rnd, st))
-    notes = "\n".join(moves.marks(movement, rnd, st))
+    share = data.shares.get((rnd.number, st.table))
+    twin = [f"share with table {share}"] if share else []
+    notes = "\n".join(moves.marks(movement, rnd, st) + twin)
     return [
         str(rnd.number),
         *people,
@@ -105,6 +107,7 @@ def table_cards_story(data: PrintData) -> list:
             f"{movement.kind} · {movement.round_count} rounds of "
             f"{movement.boards_per_round} boards",
             movement.announcement,
+            data.share_note,
         ]
         story += header(data, f"Table {table}", lines)
         story += guide_table(data, movement, table)

@@ -138,7 +138,7 @@ def session_pack(data: PrintData):
     """Everything in one document: the story, then the boards' pages drawn in place (no
     second PDF to merge)."""
     story, landscape_first = pack_story(data)
-    if data.boards:
+    if data.boards and not data.boards_printed_with:  # twin sections: in the first's pack
         story += boards_story(data)
     body = render(data, "session pack", story, landscape_first)
     return filename(data, "pack"), MIME, body
