@@ -1,0 +1,126 @@
+"""A rover Mitchell evening through the TD's console: 11 pairs on 5 tables and a rover,
+offered for the number present, chosen on the page, every result entered on the travellers,
+the standings checked against matchpoints counted here (plain arithmetic, not the scoring
+engine), the pairs that sat out factored up by 5/4; and the cards show the rover's seat and
+who sits out each round."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Standings
+from tournament.models import Player
+from tournament.setup import selectors as setup_selectors
+
+from .helpers import finish, post_row
+from .test_appendix_endless import cards
+from .test_evening import RESULTS, matchpoints, setup_evening, text_for
+
+#: round -> table where the rover (pair 11) plays N-S instead of the table's pair: the book's
+#: "table 2 on the second round, then up two tables" on 5 tables (docs/movements.md)
+ROVER_AT = {2: 2, 3: 4, 4: 1, 5: 3}
+
+
+def by_hand() -> dict[int, dict[int, int]]:
+    """board -> {N-S pair: E-W pair}: N-S stay, E-W up one, boards (one a round) down one."""
+    plays: dict[int, dict[int, int]] = {}
+    for r in range(5):
+        for t in range(1, 6):
+            ns = 11 if ROVER_AT.get(r + 1) == t else t
+            ew = 5 + (t - 1 - r) % 5 + 1
+            board = (t - 1 + r) % 5 + 1
+            plays.setdefault(board, {})[ns] = ew
+    return plays
+
+
+@pytest.mark.django_db
+def test_a_rover_mitchell_evening(director_client, club, players):
+    client = director_client
+    more = [Player.objects.create(club=club, name=f"Member {i}") for i in range(22 - len(players))]
+    event, session, section = setup_evening(client, club, players + more, pairs=11)
+    offered = {r.kind: r for r in setup_selectors.recommendations(11, event)}
+    assert (offered["rover-mitchell"].tables, offered["rover-mitchell"].rounds) == (5, 5)
+    page = client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
+    assert "Another movement" in page  # the rover is chosen there, by its name
+    r = client.post(reverse("td_movement", args=[section.pk]),
+                    {"kind": "rover-mitchell", "boards_per_round": 1})  # fmt: skip
+    assert r.status_code == 302, r.content.decode()[-1500:]
+    section.refresh_from_db()
+    movement = section.get_movement()
+    assert (section.movement_kind, movement.tables, movement.phantom) == ("rover-mitchell", 5, None)
+    assert [rnd.sit_out for rnd in movement.rounds] == [(11,), (2,), (4,), (1,), (3,)]
+
+    tables = cards(client, session, "table-cards")
+    assert "rover 11 plays N-S; pair 2 sits out" in tables[1]  # table 2, round 2
+    assert "rover 11 plays N-S; pair 1 sits out" in tables[0]  # table 1, round 4
+    personal = "\n".join(cards(client, session, "personal-cards"))
+    eleven = personal[personal.index("\nPair 11 —") :]
+    assert "\n1 — sit out" in eleven and "\n2 2 N-S 6 3\n" in eleven, eleven
+    two = personal[personal.index("\nPair 2 —") :]
+    assert "\n2 — sit out" in two, two
+    master = "\n".join(cards(client, session, "master-sheet"))
+    sit_out_column = [line.rsplit(" ", 1)[1] for line in master.splitlines() if " v " in line]
+    assert sit_out_column == ["11", "2", "4", "1", "3"], master
+
+    client.post(reverse("td_boards", args=[session.pk]), {"seed": "rover"})
+    client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
+    plays = by_hand()
+    engine = {b: {st.ns: st.ew for rnd in movement.rounds for st in rnd.tables
+                  if b in movement.boards_for(st)} for b in range(1, 6)}  # fmt: skip
+    assert engine == plays
+    rounds = {(st.ns, b): rnd.number for rnd in movement.rounds for st in rnd.tables
+              for b in movement.boards_for(st)}  # fmt: skip
+    for board, seats in plays.items():
+        for ns, ew in seats.items():
+            data = {"board": board, "ns": ns, "ew": ew, "round": rounds[ns, board],
+                    "result": text_for(board, ns)}  # fmt: skip
+            assert post_row(client, section, **data).status_code == 200
+    finish(client, session)
+    assert session.status == "final"
+
+    total: dict[int, Fraction] = {}
+    played: dict[int, int] = {}
+    for board, seats in plays.items():  # five results a board: top 8 on every board
+        ns_mp = matchpoints({ns: RESULTS[text_for(board, ns)] for ns in seats})
+        for ns, mp in ns_mp.items():
+            for pair, points in ((ns, mp), (seats[ns], 8 - mp)):
+                total[pair] = total.get(pair, 0) + points
+                played[pair] = played.get(pair, 0) + 1
+    assert [played[p] for p in range(1, 12)] == [4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 4]
+    data = Standings.objects.get(session=session).data
+    fields = {f["name"]: f["standings"] for f in data["sections"][0]["fields"]}
+    assert {s["entry"] for s in fields["NS"]} == {1, 2, 3, 4, 5, 11}
+    assert {s["entry"] for s in fields["EW"]} == {6, 7, 8, 9, 10}
+    for rows in fields.values():
+        for s in rows:
+            pair = s["entry"]
+            factored = total[pair] * 5 / played[pair]  # sat out one round: × 5/4
+            assert abs(Fraction(str(s["score"])) - factored) < Fraction(1, 100), pair
+            percent = total[pair] * 100 / (8 * played[pair])
+            assert abs(Fraction(str(s["percent"])) - percent) < Fraction(1, 100), pair
+        order = [s["entry"] for s in rows]
+        scores = [total[p] * 5 / played[p] for p in order]
+        assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.django_db
+def test_the_movement_step_offers_the_rover_for_thirteen_pairs(director_client, club, players):
+    """13 pairs: the rover Mitchell (6 tables, a skip Mitchell base) is among the choices on the
+    page, and its Choose button's form stores it."""
+    client = director_client
+    more = [Player.objects.create(club=club, name=f"Member {i}") for i in range(26 - len(players))]
+    event, session, section = setup_evening(client, club, players + more, pairs=13)
+    page = client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
+    assert 'name="kind" value="rover-mitchell"' in page
+    assert "rover-mitchell: 6 tables, 5 rounds × 5 boards = 30 boards" in page  # in play
+    r = client.post(reverse("td_movement", args=[section.pk]),
+                    {"kind": "rover-mitchell", "boards_per_round": 5, "rounds": 5})  # fmt: skip
+    assert r.status_code == 302, r.content.decode()[-1500:]
+    section.refresh_from_db()
+    movement = section.get_movement()
+    assert (movement.tables, movement.skip_after, movement.rounds[0].sit_out) == (6, 3, (13,))
+    page = client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
+    assert "Chosen: rover-mitchell" in page
