@@ -124,3 +124,54 @@ def test_the_movement_step_offers_the_rover_for_thirteen_pairs(director_client, 
     assert (movement.tables, movement.skip_after, movement.rounds[0].sit_out) == (6, 3, (13,))
     page = client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
     assert "Chosen: rover-mitchell" in page
+
+
+#: 7 pairs, 3 tables and the rover, one board a round: (board, N-S pair) -> (E-W, round,
+#: the result); the seats follow the rules in words (N-S stay, E-W up one, boards down one;
+#: the rover, pair 7, at table 2 in round 2 and, 3 being divisible by 3, table 3 in round 3,
+#: where it meets pair 4 again)
+SEVEN = {
+    (1, 1): (4, 1, "1NT S 8"), (2, 2): (5, 1, "PASS"), (3, 3): (6, 1, "3C N 9"),
+    (2, 1): (6, 2, "1H W 9"), (3, 7): (4, 2, "3C N 9"), (1, 3): (5, 2, "2S E 8"),
+    (3, 1): (5, 3, "2S E 8"), (1, 2): (6, 3, "3C N 9"), (2, 7): (4, 3, "2NT N 8"),
+}  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_seven_pairs_scored_by_hand_with_the_sit_outs_factored(director_client, club, players):
+    """Matchpoints by hand (top 4: 2 for each N-S score beaten, 1 for each equalled):
+    board 1: pair 1 +120 → 4, pair 2 +110 → 2, pair 3 −110 → 0;
+    board 2: pair 7 +120 → 4, pair 2 pass → 2, pair 1 −140 → 0;
+    board 3: pairs 3 and 7 +110 → 3 each, pair 1 −110 → 0.
+    N-S: pair 1 4 on 3 boards; pairs 2 (4), 3 (3) and 7 (7) on 2 boards, factored × 3/2 to
+    6, 4.5 and 10.5: 7, 2, 3, 1 (unfactored pair 1 would share second with pair 2).
+    E-W (4 − N-S): pair 4 0+1+0 = 1, pair 5 2+4+4 = 10, pair 6 1+4+2 = 7, none sat out."""
+    client = director_client
+    event, session, section = setup_evening(client, club, players, pairs=7)
+    r = client.post(reverse("td_movement", args=[section.pk]),
+                    {"kind": "rover-mitchell", "boards_per_round": 1})  # fmt: skip
+    assert r.status_code == 302, r.content.decode()[-1500:]
+    section.refresh_from_db()
+    movement = section.get_movement()
+    assert [rnd.sit_out for rnd in movement.rounds] == [(7,), (2,), (3,)]
+    engine = {(b, st.ns): (st.ew, rnd.number) for rnd in movement.rounds for st in rnd.tables
+              for b in movement.boards_for(st)}  # fmt: skip
+    assert engine == {key: value[:2] for key, value in SEVEN.items()}
+    client.post(reverse("td_boards", args=[session.pk]), {"seed": "rover seven"})
+    client.post(reverse("td_status", args=[session.pk]), {"to": "running"})
+    for (board, ns), (ew, rnd, text) in SEVEN.items():
+        data = {"board": board, "ns": ns, "ew": ew, "round": rnd, "result": text}
+        assert post_row(client, section, **data).status_code == 200
+    finish(client, session)
+    data = Standings.objects.get(session=session).data
+    fields = {f["name"]: f["standings"] for f in data["sections"][0]["fields"]}
+    ns = [(s["entry"], Fraction(str(s["score"])), s["percent"]) for s in fields["NS"]]
+    # percentages: the matchpoints won of those there were to win on the boards played
+    assert ns == [
+        (7, Fraction(21, 2), 87.5),
+        (2, 6, 50.0),
+        (3, Fraction(9, 2), 37.5),
+        (1, 4, 33.33),
+    ]
+    ew = [(s["entry"], Fraction(str(s["score"]))) for s in fields["EW"]]
+    assert ew == [(5, 10), (6, 7), (4, 1)]
