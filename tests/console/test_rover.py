@@ -124,6 +124,7 @@ def test_the_movement_step_offers_the_rover_for_thirteen_pairs(director_client, 
     assert (movement.tables, movement.skip_after, movement.rounds[0].sit_out) == (6, 3, (13,))
     page = client.get(reverse("td_session_movement", args=[session.pk])).content.decode()
     assert "Chosen: rover-mitchell" in page
+    assert "2 <small>(2 sits out)</small>" in page and "1 <small>(13 sits out)</small>" in page
 
 
 #: 7 pairs, 3 tables and the rover, one board a round: (board, N-S pair) -> (E-W, round,
