@@ -176,3 +176,8 @@ def test_seven_pairs_scored_by_hand_with_the_sit_outs_factored(director_client, 
     ]
     ew = [(s["entry"], Fraction(str(s["score"]))) for s in fields["EW"]]
     assert ew == [(5, 10), (6, 7), (4, 1)]
+    card = client.get(reverse("scorecard", args=[session.pk, "A", 2])).content.decode()
+    assert "Round 2 · sits out</h2>" in card and "the rover) plays in this seat" in card
+    assert "Round 3 · table 2 · N-S</h2>" in card
+    card = client.get(reverse("scorecard", args=[session.pk, "A", 7])).content.decode()
+    assert "Round 1 · sits out</h2>" in card and "Round 2 · table 2 · N-S</h2>" in card
