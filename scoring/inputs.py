@@ -14,6 +14,7 @@ from scoring.engine.team_match import TEAM_METHODS, TeamInfo, teams_from_seats
 from scoring.models import BoardResult
 from tournament.models import Entry, EntryPlayer
 from tournament.movements.base import Movement, Seating
+from tournament.movements.checks import FACTORED_SIT_OUTS
 from tournament.movements.teams import team_pairs
 
 LINE_FIELDS = (
@@ -142,13 +143,13 @@ def entry_fields(movement: Movement | None, numbers: list[int]) -> dict[int, str
     """Which field each entry is ranked in: "NS"/"EW" for two-winner movements, else "all"."""
     if movement is None or movement.fields != 2:
         return dict.fromkeys(numbers, "all")
-    first = movement.rounds[0]
-    field = {}
-    for seating in first.tables:
-        if seating.ns is not None:
-            field[seating.ns] = "NS"
-        if seating.ew is not None:
-            field[seating.ew] = "EW"
+    field: dict[int, str] = {}
+    for rnd in movement.rounds:  # each entry's first seat: round 1, or round 2 for a rover
+        for seating in rnd.tables:
+            if seating.ns is not None:
+                field.setdefault(seating.ns, "NS")
+            if seating.ew is not None:
+                field.setdefault(seating.ew, "EW")
     return {n: field.get(n, "all") for n in numbers}
 
 
@@ -185,6 +186,8 @@ def section_input(section, event, *, final: bool = False, lines=None) -> Session
         expected = {board: len(p) for board, p in plays.items()}
         entry_plays = _entry_plays(movement)
         scheduled = {n: entry_plays[n] for n in numbers if n in entry_plays}
+        if movement.kind in FACTORED_SIT_OUTS:
+            scheduled = _field_scheduled(scheduled, fields)
     settings = scoring_settings(event.usable_conditions)
     return SessionInput(
         game=event.game,
@@ -198,6 +201,18 @@ def section_input(section, event, *, final: bool = False, lines=None) -> Session
         teams=section_teams(movement, entries) if event.scoring_method in TEAM_METHODS else (),
         replayed=movement is not None and movement.kind == "mnemonic",
     )
+
+
+def _field_scheduled(scheduled: dict[int, int], fields: dict[int, str]) -> dict[int, int]:
+    """A rover Mitchell's pairs are all meant to play as many boards as the most of their
+    field: a pair displaced by the rover (and the rover itself) missed one round, and its
+    matchpoints are multiplied by scheduled/played like any missed board (SCORING.md §6,
+    the ``scale_missed_boards`` condition; bridgecentral.com, "Displacement Mitchell": the
+    scores of the pairs who sat out "are adjusted to those of the pairs who did not")."""
+    most: dict[str, int] = {}
+    for number, plays in scheduled.items():
+        most[fields[number]] = max(plays, most.get(fields[number], 0))
+    return {number: most[fields[number]] for number in scheduled}
 
 
 def _seated(movement: Movement | None, event) -> bool:

@@ -36,7 +36,7 @@ class CardLine:
 @dataclass
 class CardRound:
     round: int
-    table: int
+    table: int | None  # None: sitting out at no table (a rover Mitchell)
     direction: str
     opponents: int | None
     opponents_name: str
@@ -112,11 +112,15 @@ def card_line(board: int, shown: bool, found, method: str, game: str = "contract
 
 def _seatings(movement: Movement | None, entry: int):
     """(round, table, direction, opponents, boards) for every round the entry plays;
-    opponents is None in a round where the entry meets the phantom (a sit-out)."""
+    opponents is None in a round where the entry meets the phantom (a sit-out); a round it
+    sits out at no table (a rover Mitchell's displaced pair, the rover in round 1) has table
+    None and no boards."""
     if movement is None:
         return []
     out = []
     for rnd in movement.rounds:
+        if entry in rnd.sit_out and all(entry not in st.seated for st in rnd.tables):
+            out.append((rnd.number, None, "", None, ()))
         for seating in rnd.tables:
             if entry not in (seating.ns, seating.ew):
                 continue

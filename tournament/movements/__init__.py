@@ -20,6 +20,7 @@ from tournament.movements import (
     mnemonic,
     pivot,
     progressive,
+    rover,
     teams,
     web,
 )
@@ -37,6 +38,7 @@ BUILDERS: dict[str, Callable[..., Movement]] = {
     "arrow-switch": mitchell.arrow_switch,
     "hesitation-mitchell": mitchell.hesitation_mitchell,
     "appendix-mitchell": appendix.appendix_mitchell,
+    "rover-mitchell": rover.rover_mitchell,
     "endless-howell": endless.endless_howell,
     "web-mitchell": web.web_mitchell,
     "howell": howell.howell,
@@ -127,7 +129,7 @@ def build(
         raise MovementError(f"unknown movement {kind!r}; choose one of {', '.join(kinds())}")
     _no_other_options(kind, options, _option_names(BUILDERS[kind]))
     check_size(tables, rounds, boards_per_round)
-    tables = _tables(tables, pairs)
+    tables = rover.base_tables(tables, pairs) if kind == rover.KIND else _tables(tables, pairs)
     if boards_per_round is None:
         boards_per_round = 2
     if boards_per_round < 1:

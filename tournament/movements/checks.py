@@ -18,6 +18,10 @@ from typing import Any
 from .base import Movement, MovementError, Seating
 
 MAX_REPORTED = 5  # violations reported per invariant
+#: Movements where some pairs sit out one round more than others (a rover Mitchell: each
+#: displaced N-S pair and the rover miss one round): P7 allows one round's boards between them,
+#: and scoring factors the short pairs up to their field (SCORING.md §6, scheduled/played).
+ONE_ROUND_SHORT = FACTORED_SIT_OUTS = ("rover-mitchell",)
 
 
 def check(movement: Movement, extra: tuple = ()) -> None:
@@ -147,6 +151,8 @@ def check_p7(movement: Movement) -> list[str]:
             for who in st.seated:
                 boards[who] += len(movement.boards_for(st))
     counts = Counter(boards[x] for x in movement.participants)
+    if movement.kind in ONE_ROUND_SHORT and max(counts) - min(counts) <= movement.boards_per_round:
+        return out
     if len(counts) > 1:
         out.append(f"P7: entries play different numbers of boards: {dict(sorted(counts.items()))}")
     return out
@@ -163,12 +169,14 @@ def meetings(movement: Movement) -> Counter[frozenset[int]]:
 
 
 def lines(movement: Movement) -> tuple[set[int], set[int]]:
-    """The N-S and E-W lines of a Mitchell, taken from the round-1 seats (phantom excluded)."""
+    """The N-S and E-W lines of a Mitchell, taken from each pair's first seat (round 1 for all
+    but a rover, who sits out round 1; the phantom excluded)."""
     ns, ew = set(), set()
-    for st in movement.rounds[0].tables:
-        home, away = (st.ew, st.ns) if st.switched else (st.ns, st.ew)
-        ns |= {home} if _real(movement, home) else set()
-        ew |= {away} if _real(movement, away) else set()
+    for rnd in movement.rounds:
+        for st in rnd.tables:
+            home, away = (st.ew, st.ns) if st.switched else (st.ns, st.ew)
+            ns |= {home} if _real(movement, home) and home not in ew else set()
+            ew |= {away} if _real(movement, away) and away not in ns else set()
     return ns, ew
 
 

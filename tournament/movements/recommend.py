@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 
 from .appendix import bases_for
 from .base import MovementError, check_size
+from .rover import MAX_ROVER_TABLES
 
 MINUTES_PER_BOARD = 7  # a club's usual pace, changeover included per round below
 CHANGEOVER = 1
@@ -44,9 +45,12 @@ class Option:
         return asdict(self)
 
 
-def _shapes(tables: int) -> list[tuple[str, int | None]]:
-    """(kind, rounds) that exist for this many tables (rounds None = the family's default)."""
+def _shapes(tables: int, pairs: int) -> list[tuple[str, int | None]]:
+    """(kind, rounds) that exist for this many tables (rounds None = the family's default);
+    an odd number of pairs also fits a rover Mitchell of one table fewer."""
     shapes: list[tuple[str, int | None]] = []
+    if pairs % 2 and 3 <= tables - 1 <= MAX_ROVER_TABLES:
+        shapes.append(("rover-mitchell", None))
     if tables % 2 and tables >= 3:
         shapes += [("mitchell", None), ("arrow-switch", None)]
     if tables % 2 == 0 and tables >= 4:
@@ -87,7 +91,7 @@ def recommend(
         target_boards = int(minutes // minutes_per_board) if minutes else DEFAULT_TARGET
     sizes = [boards_per_round] if boards_per_round else range(1, 6)
     options = []
-    for kind, rounds in _shapes(tables):
+    for kind, rounds in _shapes(tables, pairs):
         for b in sizes:
             try:
                 m = build(kind, pairs=pairs, rounds=rounds, boards_per_round=b)
@@ -99,8 +103,9 @@ def recommend(
                 continue
             complete = m.meet in ("exactly_once", "cross_lines_once")
             options.append(
-                Option(kind, tables, m.round_count, b, m.total_boards, played,
-                       m.phantom is not None, m.fields, complete, m.balance["U"], needed)
+                Option(kind, m.tables, m.round_count, b, m.total_boards, played,
+                       m.phantom is not None or any(r.sit_out for r in m.rounds), m.fields,
+                       complete, m.balance["U"], needed)
             )  # fmt: skip
     options.sort(
         key=lambda o: (abs(o.boards_played - target_boards) // 3, not o.complete, o.fields,

@@ -32,7 +32,9 @@ def grid(movement) -> dict:
                 text = f"{st.ns} v {st.ew} · {boards}"
             cells.append({"table": st.table, "text": text, "shared_with": st.shared_with,
                           "switched": st.switched})  # fmt: skip
-        rounds.append({"number": rnd.number, "tables": cells})
+        seated = {x for st in rnd.tables for x in st.seated}
+        away = ", ".join(str(x) for x in rnd.sit_out if x not in seated)  # a rover's sit-out
+        rounds.append({"number": rnd.number, "tables": cells, "away": away})
     return {
         "announcement": movement.announcement,
         "tables": list(range(1, movement.tables + 1)),

@@ -62,8 +62,7 @@ def build_index(movement: Movement) -> Index:
             idx.board_tables.setdefault(key, []).append(st.table)
     for who in movement.participants:
         places = {idx.places.get((rnd.number, who)) for rnd in movement.rounds}
-        places.discard(None)
-        if len(places) > 1:
+        if len(places) > 1:  # a move, or a round sitting out (a rover's displaced pair)
             idx.movers.append(who)
     return idx
 
@@ -129,6 +128,9 @@ def marks(movement: Movement, rnd: Round, st: Seating) -> list[str]:
         out.append("arrow switch")
     if movement.phantom is not None and movement.phantom in st.seated:
         out.append("sit-out")
+    home = movement.rounds[0].table(st.table).ns if not movement.individual else None
+    if home is not None and home != st.ns and home in rnd.sit_out:  # a rover Mitchell
+        out.append(f"rover {st.ns} plays N-S; pair {home} sits out")
     if movement.skip_after == rnd.number:
         out.append("E-W skip a table")
     return out
