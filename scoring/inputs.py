@@ -142,13 +142,13 @@ def entry_fields(movement: Movement | None, numbers: list[int]) -> dict[int, str
     """Which field each entry is ranked in: "NS"/"EW" for two-winner movements, else "all"."""
     if movement is None or movement.fields != 2:
         return dict.fromkeys(numbers, "all")
-    first = movement.rounds[0]
-    field = {}
-    for seating in first.tables:
-        if seating.ns is not None:
-            field[seating.ns] = "NS"
-        if seating.ew is not None:
-            field[seating.ew] = "EW"
+    field: dict[int, str] = {}
+    for rnd in movement.rounds:  # each pair's first seat (a late pair's is after round 1)
+        for seating in rnd.tables:
+            if seating.ns is not None:
+                field.setdefault(seating.ns, "NS")
+            if seating.ew is not None:
+                field.setdefault(seating.ew, "EW")
     return {n: field.get(n, "all") for n in numbers}
 
 
@@ -223,6 +223,7 @@ def _build_entry_plays(movement: Movement) -> dict[int, int]:
         for play in board_plays:
             for player in seats.get((play.round, play.table), (play.ns, play.ew)):
                 count[player] += 1
+    count.update(movement.missed)  # boards lost to a table added or removed mid-session
     return {n: c for n, c in count.items() if c}
 
 
