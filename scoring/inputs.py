@@ -183,6 +183,9 @@ def section_input(section, event, *, final: bool = False, lines=None) -> Session
     if movement is not None:
         plays = scheduled_plays(movement)
         expected = {board: len(p) for board, p in plays.items()}
+        if movement.missed and expected:  # a table added or removed mid-session: every
+            top = max(expected.values())  # board is factored to one top (SCORING.md §4)
+            expected = dict.fromkeys(expected, top)
         entry_plays = _entry_plays(movement)
         scheduled = {n: entry_plays[n] for n in numbers if n in entry_plays}
     settings = scoring_settings(event.usable_conditions)

@@ -111,12 +111,28 @@ def test_refusals_say_why_at_the_field_and_save_nothing(club, director):
     before = (section.movement, BoardResult.objects.count(), section.entries.count())
     with pytest.raises(ValidationError) as info:
         table_change.add_table(section, [["A", "B"], ["C", "D"]])
-    assert "sit-out" in info.value.message_dict["late"][0]
+    assert "sit-out" in info.value.message_dict["change"][0]
     with pytest.raises(ValidationError) as info:
         table_change.remove_table(section, (1, 2), from_round=2)
     assert "in round 3" in info.value.message_dict["from_round"][0]
     with pytest.raises(ValidationError) as info:
         table_change.remove_table(section, (1, 44))
-    assert "Pair 44" in info.value.message_dict["gone"][0]
+    assert "Pair 44" in info.value.message_dict["gone1"][0]
     section.refresh_from_db()
     assert (section.movement, BoardResult.objects.count(), section.entries.count()) == before
+
+
+def test_a_re_planned_session_goes_out_and_comes_back_in_its_session_file(club, director):
+    from tournament.interchange import selectors as exports
+    from tournament.interchange import services as imports
+    from tournament.interchange.formats.schema import validate
+
+    section = section_of(club, 10, "mitchell")
+    play_rounds(section, {1, 2})
+    table_change.add_table(section, [["A", "B"], ["C", "D"]], user=director)
+    section.refresh_from_db()
+    data = exports.export_session(section.session)
+    validate(data)
+    again = imports.import_session(data, club).sections.get()
+    assert again.movement == section.movement and again.movement["missed"] == {"11": 4, "12": 4}
+    assert again.get_movement().missed == {11: 4, 12: 4}

@@ -22,7 +22,7 @@ boards, where neither of them then plays a board twice in the session (and, for 
 two-winner movement, each keeps its direction).  Where that fails (in a complete movement
 every pair plays every board, so it always fails there) the table with the pair that left
 stays on the schedule and its boards are scored as the TD chooses (not played and
-factored, or Average−/Average+, WBF Law 12C2 [004 L1236–1249]), as when one pair leaves.
+factored, or Average−/Average+, WBF Law 12C2, SCORING.md §4), as when one pair leaves.
 
 ``missed`` in the result counts, for each pair, the scheduled boards it will not play and
 that no table carries any more, so the scoring factors its score over the boards played

@@ -12,6 +12,10 @@ from tournament.models import Player, Section
 from tournament.setup import services
 
 
+#: the engine's fields → the console form's (``TableChangeForm``), where the refusal shows
+FIELDS = {"late": "change", "gone": "gone1", "from_round": "from_round"}
+
+
 def _from_round(section: Section, movement: dict, from_round: int | None) -> int:
     current = services.playing_round(section)
     from_round = current if from_round is None else from_round
@@ -48,10 +52,10 @@ def _engine(section: Section, movement: dict, build, from_round: int, field: str
     try:
         new = build(old)
     except MovementError as exc:
-        raise ValidationError({exc.field or field: str(exc)}) from None
+        raise ValidationError({FIELDS.get(exc.field or field, "from_round"): str(exc)}) from None
     found = late_violations(old, new, from_round)
     if found:
-        raise ValidationError({field: "The new plan is wrong: " + "; ".join(found)})
+        raise ValidationError({FIELDS[field]: "The new plan is wrong: " + "; ".join(found)})
     _keeps_results(section, new, from_round)
     return new
 
@@ -83,8 +87,21 @@ def plan_remove(section: Section, gone: tuple[int, int], from_round: int | None 
     present = set(section.entries.filter(withdrawn=False).values_list("number", flat=True))
     for who in gone:
         if who not in present and who != movement.get("phantom"):
-            raise ValidationError({"gone": f"Pair {who} is not playing in this section."})
+            raise ValidationError({"gone1": f"Pair {who} is not playing in this section."})
     return _engine(section, movement, lambda m: remove_table(m, start, gone), start, "gone"), start
+
+
+def preview(movement, start: int) -> dict:
+    """What the TD sees before confirming: the new master sheet, its balance report and,
+    per round from ``start``, how many tables play."""
+    from tournament.movements.text import master_sheet
+
+    playing = [
+        (r.number, sum(1 for st in r.tables if movement.phantom not in (st.ns, st.ew)))
+        for r in movement.rounds[start - 1 :]
+    ]
+    return {"start": start, "sheet": master_sheet(movement), "balance": movement.balance,
+            "playing": playing, "missed": movement.missed}  # fmt: skip
 
 
 def _store(section: Section, movement) -> None:
@@ -107,7 +124,7 @@ def add_table(section: Section, pairs: list[list[Player | str]], from_round=None
     """Two late pairs at a new table from ``from_round`` (:func:`plan_add`); returns the
     entries and what was done. Their boards before it are not played, factored."""
     if len(pairs) != 2:
-        raise ValidationError({"late": "A table is added for two late pairs."})
+        raise ValidationError({"change": "A table is added for two late pairs."})
     new, start = plan_add(section, from_round)
     numbers = next_numbers(section, section.movement)
     club = section.session.event.club
