@@ -11,7 +11,6 @@ from django.db import transaction
 from tournament.models import Player, Section
 from tournament.setup import services
 
-
 #: the engine's fields → the console form's (``TableChangeForm``), where the refusal shows
 FIELDS = {"late": "change", "gone": "gone1", "from_round": "from_round"}
 
