@@ -89,7 +89,8 @@ def _host(movement, rnd, used, met, offset) -> Seating | None:
 def add_table(movement: Movement, from_round: int, late: tuple[int, int]) -> Movement:
     """``movement`` with table T+1 appended from ``from_round`` for late pairs ``late``."""
     _check_from(movement, from_round)
-    if movement.phantom is not None:
+    rest = movement.rounds[from_round - 1 :]
+    if any(movement.phantom in (st.ns, st.ew) for rnd in rest for st in rnd.tables):
         raise MovementError(
             f"pair {movement.phantom} is the sit-out: one late pair takes its seat "
             "(sign it in), and a table is added for the next two",

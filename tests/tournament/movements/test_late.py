@@ -79,3 +79,13 @@ def test_a_re_plan_needs_a_round_left_and_a_pairs_movement():
     phantom = build("mitchell", pairs=9, boards_per_round=2)
     with pytest.raises(MovementError, match="sit-out"):
         add_table(phantom, 2, (11, 12))
+
+
+def test_after_a_pair_and_the_sit_out_leave_a_table_can_be_added_again():
+    """The sit-out gone from the rest of the session, two late pairs get a table."""
+    old = build("mitchell", pairs=9, boards_per_round=2)  # pair 10 the phantom
+    fewer = remove_table(old, 2, (1, 10))
+    more = add_table(fewer, 3, (11, 12))
+    assert late_violations(fewer, more, 3) == []
+    assert len(more.round(3).tables) == len(fewer.round(3).tables) + 1
+    plays(more)  # nobody plays a board twice
