@@ -117,9 +117,9 @@ def add_table(movement: Movement, from_round: int, late: tuple[int, int]) -> Mov
         used |= set(boards)
         met[0].add(host.ew)
         met[1].add(host.ns)
-        here = replace(host, ew=two, boards=boards, shared_with=new_table, switched=False)
+        here = replace(host, ew=two, boards=boards, shared_with=new_table)
         there = Seating(table=new_table, ns=one, ew=host.ew, set=host.set, boards=boards,
-                        shared_with=host.table)  # fmt: skip
+                        shared_with=host.table, switched=host.switched)  # fmt: skip
         tables = tuple(here if st is host else st for st in rnd.tables) + (there,)
         rounds.append(replace(rnd, tables=tables))
     per_pair = max((len(b) for b in _played_boards(movement, rounds[: from_round - 1]).values()),

@@ -15,6 +15,7 @@ from tournament.movements.late import add_table, late_violations, remove_table
 CASES = [("mitchell", p, None) for p in (9, 10, 14, 17, 18)] + [
     ("mitchell", 14, 5), ("mitchell", 18, 6), ("howell", 8, None), ("howell", 10, 6),
     ("howell", 7, None), ("relay-bye", 12, None), ("skip-mitchell", 12, None),
+    ("arrow-switch", 10, None), ("three-quarter-howell", 12, None),
 ]  # fmt: skip
 
 
