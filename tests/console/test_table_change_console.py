@@ -61,7 +61,16 @@ def test_a_table_added_through_the_console_is_printed_played_and_scored(
     section.refresh_from_db()
     play = director_client.get(reverse("td_session_play", args=[section.session_id]))
     assert play.status_code == 200  # the During-play grid holds table 6
-    play_flat(section, {3, 4, 5})
+    entered = 0  # the new rounds through the console's result form, as the TD types a slip
+    for board, plays in sorted(scheduled_plays(section.get_movement()).items()):
+        for p in plays:
+            if p.round >= 3:
+                row = {"board": board, "ns": p.ns, "ew": p.ew, "round": p.round,
+                       "result": "3NT N =", "next": entries}  # fmt: skip
+                response = director_client.post(reverse("td_result", args=[section.pk]), row)
+                assert response.status_code == 302, response.content.decode()[:500]
+                entered += 1
+    assert entered == 6 * 3 * 2  # six tables, three rounds, two boards
     rows = rows_of(section)
     # Hand count: sets 1, 3 and 4 have 6 results (one round shared), sets 2 and 5 have 5,
     # factored to the common top 10 (Neuberg (m+1)·6/5 − 1: a flat 4 → 5). Each original pair
