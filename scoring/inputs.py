@@ -144,7 +144,9 @@ def entry_fields(movement: Movement | None, numbers: list[int]) -> dict[int, str
     if movement is None or movement.fields != 2:
         return dict.fromkeys(numbers, "all")
     field: dict[int, str] = {}
-    for rnd in movement.rounds:  # each entry's first seat: round 1, or round 2 for a rover
+    for (
+        rnd
+    ) in movement.rounds:  # each pair's first seat (a rover's is round 2, a late pair's later)
         for seating in rnd.tables:
             if seating.ns is not None:
                 field.setdefault(seating.ns, "NS")
@@ -184,6 +186,9 @@ def section_input(section, event, *, final: bool = False, lines=None) -> Session
     if movement is not None:
         plays = scheduled_plays(movement)
         expected = {board: len(p) for board, p in plays.items()}
+        if movement.missed and expected:  # a table added or removed mid-session: every
+            top = max(expected.values())  # board is factored to one top (SCORING.md §4)
+            expected = dict.fromkeys(expected, top)
         entry_plays = _entry_plays(movement)
         scheduled = {n: entry_plays[n] for n in numbers if n in entry_plays}
         if movement.kind in FACTORED_SIT_OUTS:
@@ -238,6 +243,7 @@ def _build_entry_plays(movement: Movement) -> dict[int, int]:
         for play in board_plays:
             for player in seats.get((play.round, play.table), (play.ns, play.ew)):
                 count[player] += 1
+    count.update(movement.missed)  # boards lost to a table added or removed mid-session
     return {n: c for n, c in count.items() if c}
 
 

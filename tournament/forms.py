@@ -348,6 +348,60 @@ class LeaveForm(forms.Form):
         self.fields["score"].choices = list(LATE_SCORES.items())
 
 
+class TableChangeForm(forms.Form):
+    """One table more or one fewer during play (``tournament.setup.table_change``): two late
+    pairs by name, or the two pairs that leave (the second may be the sit-out), the first
+    round of the new plan and how the boards not played are scored."""
+
+    change = forms.ChoiceField(
+        label="Change", choices=[("add", "Add a table (two late pairs)"),
+                                 ("remove", "Remove a table (two pairs leave)")],
+    )  # fmt: skip
+    from_round = forms.IntegerField(
+        min_value=1, max_value=limits.MAX_ROUNDS, required=False, label="From round",
+        help_text="the first round of the new plan (blank: the current one)",
+    )  # fmt: skip
+    late1_a = forms.CharField(max_length=100, required=False, label="Late pair 1: player")
+    late1_b = forms.CharField(max_length=100, required=False, label="and player")
+    late2_a = forms.CharField(max_length=100, required=False, label="Late pair 2: player")
+    late2_b = forms.CharField(max_length=100, required=False, label="and player")
+    gone1 = forms.TypedChoiceField(coerce=int, required=False, label="Leaving pair", choices=())
+    gone2 = forms.TypedChoiceField(coerce=int, required=False, label="and pair", choices=())
+    score = forms.ChoiceField(label="Boards not played", choices=(), required=False)
+
+    def __init__(self, *args, entries=(), phantom=None, **kwargs):
+        from tournament.setup.services import LATE_SCORES
+
+        super().__init__(*args, **kwargs)
+        pairs = [("", "---------")] + [(e.number, f"{e.number}: {e.display_name}") for e in entries]
+        self.fields["gone1"].choices = pairs
+        self.fields["gone2"].choices = pairs + (
+            [(phantom, f"{phantom}: the sit-out")] if phantom else []
+        )
+        self.fields["score"].choices = list(LATE_SCORES.items())
+
+    def clean(self):
+        data = super().clean()
+        if data.get("change") == "add":
+            for name in ("late1_a", "late1_b", "late2_a", "late2_b"):
+                if not (data.get(name) or "").strip():
+                    self.add_error(name, "Type the player's name.")
+        elif data.get("change") == "remove":
+            for name in ("gone1", "gone2"):
+                if data.get(name) in (None, ""):
+                    self.add_error(name, "Choose the pair.")
+            if data.get("gone1") and data.get("gone1") == data.get("gone2"):
+                self.add_error("gone2", "Choose two different pairs.")
+            if not data.get("score"):
+                self.add_error("score", "Choose how the boards not played are scored.")
+        return data
+
+    def late_pairs(self) -> list[list[str]]:
+        data = self.cleaned_data
+        return [[data["late1_a"].strip(), data["late1_b"].strip()],
+                [data["late2_a"].strip(), data["late2_b"].strip()]]  # fmt: skip
+
+
 class MovementForm(forms.Form):
     kind = forms.CharField(max_length=32)
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)

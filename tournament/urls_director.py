@@ -59,6 +59,7 @@ urlpatterns = [
          name="td_share_boards"),
     path("entry/<int:pk>/withdraw/", director_setup.withdraw, name="td_withdraw"),
     path("section/<int:pk>/leave/", director_setup.leave, name="td_leave"),
+    path("section/<int:pk>/tables/", director_setup.table_change, name="td_table_change"),
     path("section/<int:pk>/board/<int:board>/traveller/", director_results.traveller,
          name="td_traveller"),
     path("section/<int:pk>/slip/<int:round_number>/<int:table>/", director_results.slip,

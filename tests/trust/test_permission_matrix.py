@@ -118,6 +118,7 @@ MATRIX: dict[str, dict[str, dict]] = {
     "td_share_boards": {"get": POST_ONLY, "post": TD_WRITE},
     "td_withdraw": {"get": POST_ONLY, "post": TD_WRITE},
     "td_leave": {"get": POST_ONLY, "post": TD_WRITE},
+    "td_table_change": {"get": POST_ONLY, "post": TD_WRITE},
     "td_traveller": {"get": TD_PAGE, "post": TD_PAGE},
     "td_slip": {"get": TD_PAGE, "post": TD_PAGE},
     "td_result": {"get": POST_ONLY, "post": TD_WRITE},
@@ -275,6 +276,9 @@ def target(name: str, night, persona: str) -> tuple[str, dict]:
         "td_withdraw": ((entry.pk,), {}),
         # pair 1 (N-S, table 1) leaves after round 2: only table 1's round 3 is scored
         "td_leave": ((sec.pk,), {"entry": 1, "after_round": 2, "score": "np"}),
+        # pairs 1 and 2 leave: the rest re-planned with one table fewer where it can be
+        "td_table_change": ((sec.pk,), {"change": "remove", "gone1": 1, "gone2": 2,
+                                        "score": "np", "confirm": "1"}),
         "td_traveller": ((sec.pk, 1), {}),
         "td_slip": ((sec.pk, 2, TABLE), {}),
         "td_result": ((sec.pk,), {"board": board, "ns": play.ns, "ew": play.ew,

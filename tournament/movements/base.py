@@ -125,6 +125,9 @@ class Movement:
     skip_after: int | None = None
     notes: tuple[str, ...] = ()
     balance: dict[str, Any] | None = None
+    #: scheduled boards a pair will not play after a table was added or removed mid-session
+    #: (``late.py``): counted as scheduled, so its score is factored over the boards played
+    missed: dict[int, int] = field(default_factory=dict)
 
     @property
     def round_count(self) -> int:
@@ -204,6 +207,8 @@ class Movement:
         }
         if self.circuits:  # two copies of the boards (web Mitchell)
             out["circuits"] = [list(c) for c in self.circuits]
+        if self.missed:
+            out["missed"] = {str(k): v for k, v in sorted(self.missed.items())}
         if self.notes:  # e.g. the 1926 skip form, a schedule cut short: kept with the section
             out["notes"] = list(self.notes)
         return out
@@ -255,4 +260,5 @@ class Movement:
             announcement=data.get("announcement", ""),
             skip_after=data.get("skip_after"),
             balance=data.get("balance"),
+            missed={int(k): v for k, v in (data.get("missed") or {}).items()},
         )

@@ -20,13 +20,22 @@ def cell(movement: Movement, st: Seating) -> str:
 
 def grid(movement: Movement) -> list[str]:
     heads = [f"T{t}" for t in range(1, movement.tables + 1)]
-    rows = [[str(r.number)] + [cell(movement, st) for st in _ordered(r)] for r in movement.rounds]
+    rows = [[str(r.number)] + _cells(movement, r) for r in movement.rounds]
     widths = [max(len(x) for x in col) for col in zip(["Rd", *heads], *rows, strict=True)]
 
     def line(values: list[str]) -> str:
         return "  ".join(v.rjust(w) for v, w in zip(values, widths, strict=True)).rstrip()
 
     return [line(["Rd", *heads])] + [line(r) for r in rows]
+
+
+def _cells(movement: Movement, rnd: Round) -> list[str]:
+    """One cell a table, "." where a table is not in play that round (a table added or
+    removed mid-session)."""
+    at = {st.table: cell(movement, st) for st in rnd.tables}
+    if len(at) == movement.tables:
+        return [at[st.table] for st in _ordered(rnd)]
+    return [at.get(t, ".") for t in range(1, movement.tables + 1)]
 
 
 def _ordered(rnd: Round) -> list[Seating]:

@@ -36,6 +36,7 @@ from ..forms import (
     ShareBoardsForm,
     SignInForm,
     StatusForm,
+    TableChangeForm,
     add_errors,
 )
 from ..permissions import (
@@ -147,6 +148,14 @@ def _session_context(session, step: str = "", **extra):
                     entries=[e for e in section.entries.all() if not e.withdrawn],
                     initial={"after_round": max(section.playing_round - 1, 0), "score": "np"},
                 )
+                section.table_change_form = extra.pop(f"tables_{section.pk}", None) or (
+                    TableChangeForm(
+                        entries=live,
+                        phantom=section.movement.get("phantom"),
+                        initial={"score": "np"},
+                    )  # fmt: skip
+                )
+                section.table_plan = extra.pop(f"plan_{section.pk}", None)
         if step == "movement" and (len(sections) > 1 or f"share_{section.pk}" in extra):
             section.share_form = extra.pop(f"share_{section.pk}", None) or ShareBoardsForm(
                 choices=sharing_selectors.share_choices(section),
@@ -318,6 +327,44 @@ def leave(request, pk):
             messages.success(request, done)
             return _back(request, section.session_id, "entries")
     extra = {f"leave_{section.pk}": form}
+    return _render_step(request, section.session, "entries", status=400, **extra)
+
+
+@require_POST
+@director_required(club_of_section)
+def table_change(request, pk):
+    """One table more or one fewer during play: the new plan and its balance are shown first
+    ("Show the new plan"); "Re-plan" (``confirm``) stores it."""
+    from tournament.setup import table_change as tables
+
+    section = get_section(pk)
+    live = list(section.entries.filter(withdrawn=False))
+    phantom = (section.movement or {}).get("phantom")
+    form = TableChangeForm(request.POST, entries=live, phantom=phantom)
+    extra: dict = {f"tables_{section.pk}": form}
+    if form.is_valid():
+        data, confirm = form.cleaned_data, "confirm" in request.POST
+        gone = (data.get("gone1"), data.get("gone2"))
+        try:
+            if data["change"] == "add" and confirm:
+                done = tables.add_table(section, form.late_pairs(), data["from_round"],
+                                        user=request.user)[1]  # fmt: skip
+            elif confirm:
+                done = tables.remove_table(section, gone, data["from_round"], data["score"],
+                                           user=request.user)  # fmt: skip
+            elif data["change"] == "add":
+                extra[f"plan_{section.pk}"] = tables.preview(
+                    *tables.plan_add(section, data["from_round"]))  # fmt: skip
+            else:
+                extra[f"plan_{section.pk}"] = tables.preview(
+                    *tables.plan_remove(section, gone, data["from_round"]))  # fmt: skip
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            if confirm:
+                messages.success(request, done)
+                return _back(request, section.session_id, "entries")
+            return _render_step(request, section.session, "entries", **extra)
     return _render_step(request, section.session, "entries", status=400, **extra)
 
 

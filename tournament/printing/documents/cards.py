@@ -96,7 +96,9 @@ def personal_cards(data: PrintData):
 
 
 def cell_text(movement: Movement, rnd: Round, table: int) -> str:
-    st = rnd.table(table)
+    st = next((s for s in rnd.tables if s.table == table), None)
+    if st is None:  # not in play this round (a table added or removed mid-session)
+        return "·"
     ph = movement.phantom
     names = [
         "–" if getattr(st, a) in (None, ph) else str(getattr(st, a))

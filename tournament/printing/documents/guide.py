@@ -85,11 +85,22 @@ def guide_row(data: PrintData, movement: Movement, rnd: Round, st: Seating) -> l
     ]
 
 
+def _at(rnd: Round, table: int) -> Seating | None:
+    """The table's seating in ``rnd``; None where it is not in play that round (a table
+    added or removed mid-session, tournament.movements.late)."""
+    return next((st for st in rnd.tables if st.table == table), None)
+
+
+def _idle(rnd: Round, cells: int) -> list[str]:
+    return [str(rnd.number), "not in play", *([""] * (cells - 1))]
+
+
 def guide_table(data: PrintData, movement: Movement, table: int) -> list:
     labels = [label for _, label in moves.seats(movement)]
     rows = [["Round", *labels, "Boards", "Then", "Notes"]]
     for rnd in movement.rounds:
-        rows.append(guide_row(data, movement, rnd, rnd.table(table)))
+        st = _at(rnd, table)
+        rows.append(guide_row(data, movement, rnd, st) if st else _idle(rnd, len(labels) + 3))
     width = frame_width(data)
     people = 24 * mm if not movement.individual else 18 * mm
     fixed = [15 * mm, *([people] * len(labels)), 20 * mm]
@@ -191,7 +202,10 @@ def indicator_rows(data: PrintData, movement: Movement, table: int) -> list:
     rows = [["Round", *labels, "Boards"]]
     show = safford_label if movement.kind == "safford" else str
     for rnd in movement.rounds:
-        st = rnd.table(table)
+        st = _at(rnd, table)
+        if st is None:
+            rows.append(_idle(rnd, len(labels) + 1))
+            continue
         cells = [
             "—" if getattr(st, a) in (None, movement.phantom) else show(getattr(st, a))
             for a, _ in moves.seats(movement)
