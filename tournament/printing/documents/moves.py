@@ -128,12 +128,22 @@ def marks(movement: Movement, rnd: Round, st: Seating) -> list[str]:
         out.append("arrow switch")
     if movement.phantom is not None and movement.phantom in st.seated:
         out.append("sit-out")
-    home = movement.rounds[0].table(st.table).ns if not movement.individual else None
+    home = None if movement.individual else _home(movement, st.table)
     if home is not None and home != st.ns and home in rnd.sit_out:  # a rover Mitchell
         out.append(f"rover {st.ns} plays N-S; pair {home} sits out")
     if movement.skip_after == rnd.number:
         out.append("E-W skip a table")
     return out
+
+
+def _home(movement: Movement, table: int) -> int | None:
+    """The N-S pair at ``table`` in the first round it is in play (a table added mid-session
+    is not in round 1)."""
+    for rnd in movement.rounds:
+        for seating in rnd.tables:
+            if seating.table == table:
+                return seating.ns
+    return None
 
 
 def movers(movement: Movement) -> list[int]:
