@@ -402,8 +402,62 @@ class TableChangeForm(forms.Form):
                 [data["late2_a"].strip(), data["late2_b"].strip()]]  # fmt: skip
 
 
+#: The movements the console offers by name, grouped as a director looks for them
+#: (docs/movements.md and docs/schedules.md describe each); the codes are ``movements.kinds()``.
+MOVEMENT_CHOICES = [
+    (
+        "Pairs: two fields (N-S and E-W)",
+        [
+            ("mitchell", "Mitchell"),
+            ("arrow-switch", "Arrow-switch Mitchell (one winner)"),
+            ("skip-mitchell", "Skip Mitchell (even tables)"),
+            ("relay-bye", "Relay and bye stand (even tables)"),
+            ("hesitation-mitchell", "Hesitation Mitchell (odd half table)"),
+            ("rover-mitchell", "Rover Mitchell (odd number of pairs)"),
+            ("appendix-mitchell", "Appendix Mitchell"),
+            ("web-mitchell", "Web Mitchell (two copies of the boards)"),
+        ],
+    ),
+    (
+        "Pairs: one field",
+        [
+            ("howell", "Howell (complete or cut short)"),
+            ("three-quarter-howell", "Three-quarter Howell"),
+            ("endless-howell", "Endless (flower) Howell"),
+            ("howell-mitchell", "Howell-Mitchell hybrid"),
+            ("mnemonic", "Mnemonic (memory) duplicate"),
+        ],
+    ),
+    (
+        "Teams",
+        [
+            ("team", "Teams of four"),
+            ("club-match", "Whist club match (two teams)"),
+        ],
+    ),
+    (
+        "Individual and social",
+        [
+            ("individual", "Individual"),
+            ("rainbow", "Rainbow individual"),
+            ("pivot", "Pivot"),
+            ("pivot-pair", "Pivot-pair round robin"),
+            ("safford", "Safford"),
+            ("baker", "Baker social duplicate"),
+        ],
+    ),
+]
+
+
 class MovementForm(forms.Form):
-    kind = forms.CharField(max_length=32)
+    kind = forms.ChoiceField(
+        label="Movement",
+        choices=[("", "Choose a movement…"), *MOVEMENT_CHOICES],
+        error_messages={
+            "invalid_choice": "%(value)s is not a movement this console knows; choose one "
+            "from the list."
+        },
+    )
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)
     rounds = forms.IntegerField(min_value=1, max_value=limits.MAX_ROUNDS, required=False)
     form_1926 = forms.BooleanField(

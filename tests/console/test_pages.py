@@ -72,7 +72,7 @@ def test_bad_forms_show_the_message_at_the_field(director_client, club, players,
     assert b'value="Newcomer"' in r.content and section.entries.count() == 4
     r = director_client.post(reverse("td_movement", args=[section.pk]),
                              {"kind": "no-such", "boards_per_round": 3})  # fmt: skip
-    assert r.status_code == 400 and b"unknown movement" in r.content
+    assert r.status_code == 400 and b"no-such is not a movement this console knows" in r.content
 
 
 @pytest.mark.django_db
@@ -124,3 +124,25 @@ def test_busy_pages_cost_the_same_queries_for_3_and_9_tables(
     # 9: one more than before for the social games' sections (one query, whatever the size)
     _count(director_client, reverse("td_standings", args=[session.pk]),
            django_assert_max_num_queries, 9)  # fmt: skip
+
+
+def test_another_movement_is_chosen_from_every_movement_the_engine_builds(
+    director_client, club, players
+):
+    """The console lists each movement by name (a director need not know its code), and the
+    list is the engine's own: a movement added to ``BUILDERS`` without a name here fails."""
+    from tournament.forms import MOVEMENT_CHOICES
+    from tournament.movements import kinds
+
+    listed = [code for _, group in MOVEMENT_CHOICES for code, _ in group]
+    assert sorted(listed) == sorted(kinds()) and len(listed) == len(set(listed))
+    event, session, section = setup_evening(director_client, club, players, pairs=4)
+    before = section.movement_kind
+    page = director_client.get(reverse("td_session_movement", args=[session.pk])).content
+    assert b'<select name="kind"' in page and b"Rover Mitchell (odd number of pairs)" in page
+    r = director_client.post(reverse("td_movement", args=[section.pk]),
+                             {"kind": "web-mitchell", "boards_per_round": 3})  # fmt: skip
+    assert r.status_code == 400  # two tables: the web Mitchell's refusal, the choice kept
+    assert b'<option value="web-mitchell" selected>' in r.content
+    section.refresh_from_db()
+    assert section.movement_kind == before

@@ -121,7 +121,7 @@ def choose_movement(page, kind: str, boards_per_round: int) -> None:
     page.locator("#section-A details.other-movement summary").click()  # "Another movement"
     form = page.locator("#section-A form.entry-form", has=page.get_by_role(
         "button", name="Choose this movement"))  # fmt: skip
-    form.get_by_label(re.compile(r"^Kind")).fill(kind)
+    form.get_by_label(re.compile(r"^Movement")).select_option(kind)
     form.get_by_label(re.compile(r"^Boards per round")).fill(str(boards_per_round))
     form.get_by_role("button", name="Choose this movement").click()
     assert f"{kind} chosen" in page.text_content("ul.messages")

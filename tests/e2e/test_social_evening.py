@@ -34,8 +34,8 @@ def choose(page, kind: str) -> None:
     """Step 2, Movement: the game's schedule by name ("Another movement")."""
     open_step(page, "Movement")
     page.locator("#section-A details.other-movement summary").click()
-    form = page.locator("#section-A form.entry-form", has=page.get_by_label("Kind"))
-    form.get_by_label("Kind").fill(kind)
+    form = page.locator("#section-A form.entry-form", has=page.get_by_label("Movement"))
+    form.get_by_label("Movement").select_option(kind)
     form.get_by_label("Boards per round").fill("1")
     form.get_by_role("button", name="Choose this movement").click()
     assert f"{kind} chosen" in page.text_content("ul.messages")
