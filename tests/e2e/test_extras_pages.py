@@ -52,8 +52,8 @@ def test_ratings_and_a_swiss_sheet_in_the_browser(browser, live_server, transact
         page.goto(f"{live_server.url}/td/section/{evening.swiss.pk}/swiss/")
         page.get_by_role("link", name="Board by board, table 2").click()
         for board, (t1, t2) in SHEET.items():
-            page.get_by_label(f"Board {board}, table 1 N-S score").fill(str(t1))
-            page.get_by_label(f"Board {board}, table 2 N-S score").fill(str(t2))
+            page.get_by_label(f"Board {board}, table 1 result or N-S score").fill(str(t1))
+            page.get_by_label(f"Board {board}, table 2 result or N-S score").fill(str(t2))
         page.get_by_role("button", name="Keep the sheet of table 2").click()
         sheet = page.locator("#sheet").text_content()
         assert "17" in sheet and "13.12" in sheet and "6.88" in sheet
