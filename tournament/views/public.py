@@ -77,6 +77,7 @@ def _standings_context(request, session: Session) -> dict:
             if not social_selectors.is_social(item.section)
         ],
         "social": social_selectors.session_standings(session),
+        "twins": standings_selectors.standings_data(session).get("twins", []),
         "poll_seconds": settings.LIVE_POLL_SECONDS,
         "pending": standings_selectors.pending(session),
     }
