@@ -16,7 +16,7 @@ from tournament.models import Player
 
 from .helpers import finish, new_event, new_session, play
 from .test_evening import RESULTS, matchpoints
-from .test_twin_sections import choose, share, text_in
+from .test_twin_sections import choose, pdf_pages, share, text_in
 
 
 def twin_evening(client, club, **conditions):
@@ -116,6 +116,22 @@ def test_twin_sections_are_matchpointed_across_both_sections(director_client, cl
     for name in ("td_standings", "session_standings"):
         page = client.get(reverse(name, args=[session.pk])).content.decode()
         assert "Across sections A and B" in page, name
+
+
+@pytest.mark.django_db
+def test_twin_shares_on_personal_cards_and_the_public_movement_grid(director_client, club):
+    client = director_client
+    session, a, b = twin_evening(client, club)
+    # the E-W pairs 4-6 move: every round at table k, beside the other section's table k
+    cards_b = "\n".join(pdf_pages(client, session, "personal-cards", "B"))
+    cards_a = "\n".join(pdf_pages(client, session, "personal-cards", "A"))
+    assert [cards_b.count(f"share with table A{k}") for k in (1, 2, 3)] == [3, 3, 3]
+    assert [cards_a.count(f"share with table B{k}") for k in (1, 2, 3)] == [3, 3, 3]
+    page = client.get(reverse("session", args=[session.pk])).content.decode()
+    grids = page[page.index('id="movement-A"') :]
+    b_grid = grids[grids.index('id="movement-B"') :]
+    assert b_grid.count("(share with table A2)") == 3  # table B2, every round
+    assert grids[: grids.index('id="movement-B"')].count("(share with table B2)") == 3
 
 
 @pytest.mark.django_db

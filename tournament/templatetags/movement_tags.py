@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django import template
 
+from tournament.setup.sharing_selectors import share_marks
+
 register = template.Library()
 
 
@@ -19,7 +21,10 @@ def board_range(boards: tuple[int, ...]) -> str:
     return ", ".join(map(str, ordered))
 
 
-def grid(movement) -> dict:
+def grid(movement, shares: dict | None = None) -> dict:
+    """``shares``: (round, table) → the twin section's table holding the same boards ("B2",
+    ``tournament.setup.sharing_selectors.share_marks``)."""
+    shares = shares or {}
     rounds = []
     for rnd in movement.rounds:
         cells = []
@@ -31,7 +36,8 @@ def grid(movement) -> dict:
             else:
                 text = f"{st.ns} v {st.ew} · {boards}"
             cells.append({"table": st.table, "text": text, "shared_with": st.shared_with,
-                          "switched": st.switched})  # fmt: skip
+                          "switched": st.switched, "twin": shares.get((rnd.number, st.table)),
+                          "copy": movement.copy_of(st.table)})  # fmt: skip
         seated = {x for st in rnd.tables for x in st.seated}
         away = ", ".join(str(x) for x in rnd.sit_out if x not in seated)  # a rover's sit-out
         rounds.append({"number": rnd.number, "tables": cells, "away": away})
@@ -49,5 +55,7 @@ def movement_grids(session) -> list[dict]:
     for section in session.sections.all():
         movement = section.get_movement()
         if movement is not None and not movement.individual:
-            out.append({"section": section.name, "kind": section.movement_kind, **grid(movement)})
+            shares = share_marks(section)
+            out.append({"section": section.name, "kind": section.movement_kind,
+                        **grid(movement, shares)})  # fmt: skip
     return out
