@@ -54,3 +54,17 @@ def test_twin_section_personal_cards_say_which_table_shares_the_boards():
     # a section with its own boards has no Notes column at all
     alone = "\n".join(pages(generate("personal-cards", data(b))[2]))
     assert "Notes" not in alone and "share" not in alone
+
+
+def test_the_public_grid_names_the_copy_and_the_twin_table():
+    from tournament.templatetags.movement_tags import grid, shared
+
+    movement = build("web-mitchell", tables=6, boards_per_round=3)
+    drawn = grid(movement)
+    copies = {c["table"]: c["copy"] for r in drawn["rounds"] for c in r["tables"]}
+    assert copies == {1: "A", 2: "A", 3: "A", 4: "B", 5: "B", 6: "B"}
+    a = build("mitchell", tables=3, boards_per_round=3)
+    drawn = grid(a)
+    shared(drawn, {(rnd, tb): f"B{tb}" for rnd, tb in shared_tables(a, a)})
+    assert [c["twin"] for r in drawn["rounds"] for c in r["tables"]] == ["B1", "B2", "B3"] * 3
+    assert {c["copy"] for r in drawn["rounds"] for c in r["tables"]} == {""}  # one copy
