@@ -13,6 +13,7 @@ from django.urls import reverse
 from scoring.models import Standings
 from tournament.interchange.selectors import export_usebio
 from tournament.models import Player
+from tournament.setup.sharing import share_boards
 
 from .helpers import finish, new_event, new_session, play
 from .test_evening import RESULTS, matchpoints
@@ -116,6 +117,10 @@ def test_twin_sections_are_matchpointed_across_both_sections(director_client, cl
     for name in ("td_standings", "session_standings"):
         page = client.get(reverse(name, args=[session.pk])).content.decode()
         assert "Across sections A and B" in page, name
+    # B back on its own boards: the standings follow at once, each section alone (top 4)
+    share_boards(b, None)
+    data = Standings.objects.get(session=session).data
+    assert "twins" not in data and [p["top"] for p in data["sections"]] == [4, 4]
 
 
 @pytest.mark.django_db
