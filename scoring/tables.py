@@ -305,6 +305,28 @@ class SessionStandingsTable(StandingsTable):
         sequence = ("section", "field", "...")
 
 
+class TwinStandingsTable(StandingsTable):
+    """The rankings across twin sections (``data["twins"]``, ``scoring.engine.twins``): one
+    field per direction over both sections, each pair with its section."""
+
+    sections = tables.Column(verbose_name="Across sections")
+    field = tables.Column(verbose_name="Field")
+    section = tables.Column()
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("sections", "field", "rank", "section", "...")
+
+
+def twin_rows(data: dict) -> list[dict]:
+    """Flatten the rankings across twin sections into rows (for the CSV and the page)."""
+    return [
+        {**s, "sections": "+".join(twin["sections"]), "field": field["name"]}
+        for twin in data.get("twins", [])
+        for field in twin["fields"]
+        for s in field["standings"]
+    ]
+
+
 def team_rows(data: dict, kind: str) -> list[dict]:
     """Flatten the kept teams of every section (``kind``: ``"team_match"`` or ``"imp_teams"``,
     ``scoring.engine.team_results.KINDS``) into rows with their section (for one CSV)."""
@@ -387,6 +409,8 @@ def standings_export_tables(data: dict) -> list[tables.Table]:
     A pairs-only session has the pairs' table alone."""
     out = [SESSION_TEAM_TABLES[kind](rows) for kind in KINDS if (rows := team_rows(data, kind))]
     out.append(SessionStandingsTable(standings_rows(data)))
+    if rows := twin_rows(data):
+        out.append(TwinStandingsTable(rows))
     if rows := balance_rows(data):
         out.append(BalanceTable(rows))
     return out

@@ -15,6 +15,8 @@ What is read, and by whom (docs/console.md, docs/interchange.md, docs/schedules.
   ``booby``, ``class_prizes``, ``one_prize_each``, ``rounds`` (tally cards); a large
   euchre's ``large_room`` (``rows``, ``head_prizes``, ``row_prizes``), ``lone_hands``
   (recorded, with a prize for the most) and ``game_points`` (5);
+* twin sections — ``twin_scoring`` (each board scored across two sections sharing one copy
+  of the boards, ``scoring.engine.twins``);
   ``five_hundred_hands`` (3, 4, 5 or 6: the game is Progressive Five Hundred at tables of
   that many hands, ``tournament.movements.five_hundred``);
 * social games (pivot, Baker, Safford, the social pivot, the pivot-pair round robin) —
@@ -275,6 +277,7 @@ SCHEMA: dict[str, Rule] = {
     "one_prize_each": boolean,
     "large_room": record(LARGE_ROOM),
     "lone_hands": boolean,
+    "twin_scoring": boolean,
     "game_points": integer(1, GAME_POINTS_MAX),
     "rounds": integer(1, MAX_ROUNDS),
     "five_hundred_hands": one_of(*five_hundred.HANDS),

@@ -134,6 +134,12 @@ class EventForm(forms.ModelForm):
         label="Lone hands are played (recorded, with a prize for the most)", required=False,
         help_text="The book's sample rules say “There will be no lone hands” [002 L6820].",
     )  # fmt: skip
+    twin_scoring = forms.BooleanField(
+        label="Twin sections: score each board across both sections", required=False,
+        help_text="Two sections playing one copy of the boards are one field per direction: "
+        "each board's N-S results of both sections are matchpointed (or IMPed) together, the "
+        "top over all of them (SCORING.md §4, §6), with one ranking across both sections.",
+    )  # fmt: skip
     five_hundred_hands = forms.TypedChoiceField(
         label="Progressive Five Hundred",
         choices=[("", "no: another progressive game"), (3, "three-hand tables"),
@@ -176,6 +182,7 @@ class EventForm(forms.ModelForm):
             if key in room:
                 self.fields[name].initial = room[key]
         self.fields["lone_hands"].initial = bool(conditions.get("lone_hands"))
+        self.fields["twin_scoring"].initial = bool(conditions.get("twin_scoring"))
 
     def clean(self):
         data = super().clean()
@@ -193,7 +200,7 @@ class EventForm(forms.ModelForm):
         if not self.errors:
             try:  # the schema of tournament/conditions.py, as every other way in
                 keys = (*self.CONDITIONS, *self.OPTIONAL_CONDITIONS, "scoring", "progressive",
-                        "large_room", "lone_hands")  # fmt: skip
+                        "large_room", "lone_hands", "twin_scoring")  # fmt: skip
                 conditions_schema.check(self._conditions(), keys=keys)
             except conditions_schema.ConditionError as exc:
                 key = exc.path.split(".")[-1]
@@ -240,10 +247,11 @@ class EventForm(forms.ModelForm):
             }
         else:
             conditions.pop("large_room", None)
-        if self.cleaned_data.get("lone_hands"):
-            conditions["lone_hands"] = True
-        else:
-            conditions.pop("lone_hands", None)
+        for name in ("lone_hands", "twin_scoring"):  # kept only when on
+            if self.cleaned_data.get(name):
+                conditions[name] = True
+            else:
+                conditions.pop(name, None)
         return conditions
 
     def save(self, commit=True):

@@ -43,6 +43,7 @@ from scoring.inputs import (
     section_lines,
 )
 from scoring.models import ResultAudit, Standings
+from scoring.standings import twins as twin_standings
 from tournament.models import Section, Session
 
 log = logging.getLogger(__name__)
@@ -191,9 +192,12 @@ def _score(
     event = session.event
     contexts = []
     # known by digest (get_movement); by name, the order of the sections within a session
-    for section in session.sections.defer("movement").order_by("name"):
+    listed = list(session.sections.defer("movement").order_by("name"))
+    paired, merged = twin_standings.scored_across(listed, event), {}
+    for section in listed:
         context = section_input(section, event, final=session.is_final, lines=())
-        contexts.append((section, context, _context_key(context)))
+        twin = "|twin" if section.pk in paired else ""  # a kept split result is not continued
+        contexts.append((section, context, _context_key(context) + twin))
     if kept and kept.get("stale"):  # an older save of this process: only if it still fits
         fits = kept["audit"] <= audit and all(
             kept["sections"].get(section.pk, {}).get("context") == key
@@ -208,7 +212,12 @@ def _score(
     for section, context, key in contexts:
         result, dumped = None, None
         before = kept["sections"].get(section.pk) if kept else None
-        if before is not None and before["context"] == key:
+        if section.pk in paired:  # scored across twin sections: in full, both at once
+            pair = paired[section.pk]
+            if pair not in merged:
+                merged[pair] = twin_standings.score_pair(pair, event, final=session.is_final)
+            result, in_full = merged[pair][1][pair.index(section)], True
+        elif before is not None and before["context"] == key:
             if not lines_decide_fields(section, event):
                 result, dumped = _kept_result(before, context), before.get("dumped")
                 for board in sorted(changed.get(section.pk, ())):
@@ -228,6 +237,10 @@ def _score(
         sections.append(data)
         remembered[section.pk] = {"context": key, "result": result, "dumped": dumped}
     standings.data = {"status": session.status, "sections": sections}
+    if merged:  # the rankings across twin sections
+        standings.data["twins"] = [
+            twin_standings.across_json(full, pair) for pair, (full, _) in merged.items()
+        ]
     saved = ["data", "computed_at", "results_version", "computed_version", "state_key"]
     pending = (kept or {}).get("pending", 0) + rescored
     if in_full or pending >= STATE_LAG:

@@ -57,15 +57,23 @@ def share_boards(section: Section, first: Section | None) -> Section:
 
     Refused, with nothing saved, unless both movements are chosen and together put no board
     at two tables of the two sections in one round except table k beside table k."""
-    if first is None:
-        section.shares_boards_with = None
-        section.save(update_fields=["shares_boards_with"])
-        return section
-    _check_pair(first, section)
-    _check_movements(first, section)
+    if first is not None:
+        _check_pair(first, section)
+        _check_movements(first, section)
     section.shares_boards_with = first
     section.save(update_fields=["shares_boards_with"])
+    _rescore(section.session)
     return section
+
+
+def _rescore(session) -> None:
+    """An event scoring twin sections across both (``twin_scoring``): the kept standings
+    follow the sharing at once (``scoring.standings.twins``)."""
+    from scoring.models import Standings
+    from scoring.standings.services import recompute_standings
+
+    if session.event.condition("twin_scoring") and Standings.objects.filter(session=session):
+        recompute_standings(session)
 
 
 def check_new_movement(section: Section, movement, field: str = "kind") -> None:

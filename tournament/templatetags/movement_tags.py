@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django import template
 
+from tournament.setup.sharing_selectors import share_marks
+
 register = template.Library()
 
 
@@ -31,7 +33,7 @@ def grid(movement) -> dict:
             else:
                 text = f"{st.ns} v {st.ew} · {boards}"
             cells.append({"table": st.table, "text": text, "shared_with": st.shared_with,
-                          "switched": st.switched})  # fmt: skip
+                          "switched": st.switched, "copy": movement.copy_of(st.table)})  # fmt: skip
         seated = {x for st in rnd.tables for x in st.seated}
         away = ", ".join(str(x) for x in rnd.sit_out if x not in seated)  # a rover's sit-out
         rounds.append({"number": rnd.number, "tables": cells, "away": away})
@@ -42,6 +44,14 @@ def grid(movement) -> dict:
     }
 
 
+def shared(drawn: dict, shares: dict[tuple[int, int], str]) -> None:
+    """Twin sections: each cell of ``drawn`` gets ``twin``, the other section's table beside
+    it holding the same boards ("B2", ``tournament.setup.sharing_selectors.share_marks``)."""
+    for rnd in drawn["rounds"]:
+        for cell in rnd["tables"]:
+            cell["twin"] = shares.get((rnd["number"], cell["table"]))
+
+
 @register.simple_tag
 def movement_grids(session) -> list[dict]:
     """One grid per section with a pair movement (individual games show their seating)."""
@@ -49,5 +59,7 @@ def movement_grids(session) -> list[dict]:
     for section in session.sections.all():
         movement = section.get_movement()
         if movement is not None and not movement.individual:
-            out.append({"section": section.name, "kind": section.movement_kind, **grid(movement)})
+            drawn = grid(movement)
+            shared(drawn, share_marks(section))
+            out.append({"section": section.name, "kind": section.movement_kind, **drawn})
     return out

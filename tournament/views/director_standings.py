@@ -18,6 +18,7 @@ from scoring.tables import (
     StandingsTable,
     TeamMatchTable,
     TravellerTable,
+    TwinStandingsTable,
     export_csv,
     scorecard_rows,
     standings_export_tables,
@@ -73,7 +74,11 @@ def standings(request, pk):
         for s in data.get("sections", [])
     ]  # fmt: skip
     prizes = data.get("prizes") or prize_selectors.prize_list(session, data)
+    twins = [{"sections": " and ".join(t["sections"]),
+              "fields": [{"name": f["name"], "table": TwinStandingsTable(
+                  f["standings"], exclude=("sections", "field"))} for f in t["fields"]]} for t in data.get("twins", [])]  # fmt: skip
     context = {"session": session, "sections": sections, "prizes": PrizeTable(prizes),
+               "twins": twins,
                "prizes_kept": "prizes" in data, "ties_to_settle": _has_ties(session, prizes),
                "social": social_selectors.session_standings(session),
                "pending": pending}  # fmt: skip

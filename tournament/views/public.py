@@ -77,6 +77,7 @@ def _standings_context(request, session: Session) -> dict:
             if not social_selectors.is_social(item.section)
         ],
         "social": social_selectors.session_standings(session),
+        "twins": standings_selectors.standings_data(session).get("twins", []),
         "poll_seconds": settings.LIVE_POLL_SECONDS,
         "pending": standings_selectors.pending(session),
     }
@@ -117,7 +118,8 @@ def movement_html(session: Session, stamp: str, sections) -> str:
     """The rendered movement grids (``tournament/_movement.html``), kept per process with the
     standings (``stamp``) and each section's movement digest: a 30-table grid is hundreds of
     cells, built and rendered once per version instead of on every page view."""
-    shown = [(s.pk, s.name, s.movement_kind, s.movement_digest) for s in sections]
+    shown = [(s.pk, s.name, s.movement_kind, s.movement_digest, s.shares_boards_with_id)
+             for s in sections]  # fmt: skip
     key = "movement:" + stamp + ":" + hashlib.sha256(repr(shown).encode()).hexdigest()
     html = cache.get(key)
     if html is None:

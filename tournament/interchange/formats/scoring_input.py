@@ -1,6 +1,7 @@
 """From a session file to the scoring engine's input, and the ``score_file`` output (pure).
 
-A section is scored on its own (results are compared within a section).  The movement, when the
+A section is scored on its own (results are compared within a section), or, twin sections under
+the ``twin_scoring`` condition, across both (``twin_pair``, ``scoring.engine.twins``).  The movement, when the
 file has one, gives each entry's scheduled boards and each board's expected number of results;
 without one the engine's defaults apply (every board expects the most results any board has).
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from scoring.engine import twins
 from scoring.engine.team_match import TEAM_METHODS
 from tournament.interchange.formats.errors import InterchangeError
 from tournament.interchange.formats.session_file import Section, SessionFile
@@ -188,13 +190,32 @@ def session_input(sf: SessionFile, index: int):
     )
 
 
+def twin_pair(sf: SessionFile, index: int) -> tuple[int, int] | None:
+    """(the first, the second) of the twin sections section ``index`` is one of, when the
+    conditions say ``twin_scoring`` (each board scored across both, ``scoring.engine.twins``);
+    else None.  Not for a team match."""
+    if not sf.conditions.get("twin_scoring") or sf.method in TEAM_METHODS:
+        return None
+    names = {s.name: i for i, s in enumerate(sf.sections)}
+    for i, sec in enumerate(sf.sections):
+        first = names.get(sec.shares_boards_with) if sec.shares_boards_with else None
+        if first is not None and index in (first, i):
+            return first, i
+    return None
+
+
 def score_section(sf: SessionFile, index: int) -> dict[str, Any]:
     """The standings JSON of one section (``SessionResult.to_json()`` with the section name)."""
     from scoring.engine.contract import ScoringError
     from scoring.engine.session import score_session
 
     try:
-        result = score_session(session_input(sf, index))
+        pair = twin_pair(sf, index)
+        if pair is None:
+            result = score_session(session_input(sf, index))
+        else:  # scored across both twin sections, this one's part
+            merged = twins.merge(*(session_input(sf, i) for i in pair))
+            result = twins.split(score_session(merged), pair.index(index))
     except ScoringError as exc:
         part = "entries" if exc.field == "teams" else "results"
         raise InterchangeError(f"sections[{index}].{part}", str(exc)) from exc

@@ -33,12 +33,17 @@ HEAD_SIZE = 10  # the grid's header font size (``common.grid_style``: bold, 11 �
 
 
 def personal_rows(data: PrintData, movement: Movement, who: int) -> list[list[str]]:
+    """The card's rows; a Notes column names the copy of the boards (a web Mitchell's "copy
+    A") and the twin section's table sharing them ("share with table B2"), when there are."""
     partner_col = movement.individual
-    rows = [["Round", "Table", "Seat", *(["Partner"] if partner_col else []), "Against", "Boards"]]
+    notes_col = bool(movement.circuits or data.shares)
+    rows = [["Round", "Table", "Seat", *(["Partner"] if partner_col else []), "Against", "Boards",
+             *(["Notes"] if notes_col else [])]]  # fmt: skip
     for rnd in movement.rounds:
         place = moves.place_of(movement, rnd, who)
         if place is None:
-            rows.append([str(rnd.number), "—", "sit out", *([""] if partner_col else []), "", ""])
+            rows.append([str(rnd.number), "—", "sit out", *([""] if partner_col else []), "", "",
+                         *([""] if notes_col else [])])  # fmt: skip
             continue
         st = rnd.table(place.table)
         against, partner = moves.opponents(movement, st, who)
@@ -57,9 +62,20 @@ def personal_rows(data: PrintData, movement: Movement, who: int) -> list[list[st
                 *extra,
                 vs,
                 boards_text(movement.boards_for(st)),
+                *([personal_notes(data, movement, rnd.number, st.table)] if notes_col else []),
             ]
         )
     return rows
+
+
+def personal_notes(data: PrintData, movement: Movement, rnd: int, table: int) -> str:
+    """ "copy A" (the copy of the boards at the table, several copies) and "share with table
+    B2" (twin sections: the other section's table beside it holding the same boards)."""
+    marks = [f"copy {movement.copy_of(table)}"] if movement.circuits else []
+    share = data.shares.get((rnd, table))
+    if share:
+        marks.append(f"share with table {share}")
+    return ", ".join(marks)
 
 
 def personal_card(data: PrintData, movement: Movement, who: int) -> KeepTogether:
