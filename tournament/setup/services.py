@@ -49,19 +49,25 @@ def _check_entries(entries: Sequence[tuple[int, Sequence[Player]]]) -> None:
             seen[player.pk] = number
 
 
-def _check_not_elsewhere(session: Session, players: Iterable[Player], number: int) -> None:
+def playing_elsewhere(session: Session, players: Iterable[Player], number: int) -> str | None:
+    """Why ``players`` cannot be in entry ``number``: one already plays in this session."""
     taken = (
         EntryPlayer.objects.filter(session=session, player__in=list(players))
         .select_related("player", "entry")
         .first()
     )
     if taken:
-        raise ValidationError(
-            {
-                "entries": f"{taken.player.name} already plays in entry {taken.entry.number} "
-                f"of this session, so cannot also be in entry {number}."
-            }
+        return (
+            f"{taken.player.name} already plays in entry {taken.entry.number} "
+            f"of this session, so cannot also be in entry {number}."
         )
+    return None
+
+
+def _check_not_elsewhere(session: Session, players: Iterable[Player], number: int) -> None:
+    message = playing_elsewhere(session, players, number)
+    if message:
+        raise ValidationError({"entries": message})
 
 
 @transaction.atomic

@@ -61,7 +61,7 @@ def _engine(section: Section, movement: dict, build, from_round: int, field: str
 
 def next_numbers(section: Section, movement: dict) -> tuple[int, int]:
     """The numbers two late pairs take: after every entry and the phantom."""
-    top = max([*section.entries.values_list("number", flat=True), *movement["participants"],
+    top = max([*section.entries.values_list("number", flat=True), *movement.get("participants", ()),
                movement.get("phantom") or 0])  # fmt: skip
     return top + 1, top + 2
 
@@ -121,7 +121,8 @@ def _issue_codes(section: Section) -> None:
 @transaction.atomic
 def add_table(section: Section, pairs: list[list[Player | str]], from_round=None, user=None):
     """Two late pairs at a new table from ``from_round`` (:func:`plan_add`); returns the
-    entries and what was done. Their boards before it are not played, factored."""
+    entries and what was done. Each player is a club Player or the name of a new one (as at
+    sign-in). Their boards before it are not played, factored."""
     if len(pairs) != 2:
         raise ValidationError({"change": "A table is added for two late pairs."})
     new, start = plan_add(section, from_round)
@@ -129,7 +130,10 @@ def add_table(section: Section, pairs: list[list[Player | str]], from_round=None
     club = section.session.event.club
     entries = []
     for number, players in zip(numbers, pairs, strict=True):
-        chosen = [p if isinstance(p, Player) else _player(club, p) for p in players]
+        chosen = [
+            p if isinstance(p, Player) else Player.objects.create(club=club, name=p.strip())
+            for p in players
+        ]  # a name typed is a new player of the club, as at sign-in (``services.sign_in``)
         entries.append(services.add_entry(section, chosen, number=number))
     _store(section, new)
     _issue_codes(section)
@@ -139,12 +143,6 @@ def add_table(section: Section, pairs: list[list[Player | str]], from_round=None
         f"there and at the table whose boards it shares; their earlier boards are not played "
         f"(factored)."
     )
-
-
-def _player(club, name: str) -> Player:
-    name = name.strip()
-    found = Player.objects.filter(club=club, name=name).order_by("pk").first()
-    return found or Player.objects.create(club=club, name=name)
 
 
 @transaction.atomic
