@@ -113,8 +113,11 @@ def test_the_plan_for_a_table_fewer_is_shown_with_its_closed_tables(
     url = reverse("td_table_change", args=[section.pk])
     data = {"change": "remove", "gone1": 1, "gone2": 8, "score": "np"}
     page = director_client.post(url, data).content.decode()
-    # rounds 2 and 5 with six tables (test_table_change.py works the example by hand)
-    assert "round 2: 6; round 3: 7; round 4: 7; round 5: 6" in page
+    # rounds 2 and 5 with six tables (test_table_change.py works the example by hand); in
+    # rounds 3 and 4 the leaving pairs' two tables stay in the plan, scored, and do not play
+    assert "round 2: 6; round 3: 5; round 4: 5; round 5: 6" in page
+    # the four tables of rounds 3 and 4 with a leaving pair (test_table_change.py): 2 boards each
+    assert "Leaving: pairs 1 (" in page and "8 board(s) they were still to play" in page
     assert director_client.post(url, {**data, "confirm": "1"}).status_code == 302
     sheet = director_client.get(reverse("session_print", args=[section.session_id,
                                                               "master-sheet"]))  # fmt: skip

@@ -90,17 +90,45 @@ def plan_remove(section: Section, gone: tuple[int, int], from_round: int | None 
     return _engine(section, movement, lambda m: remove_table(m, start, gone), start, "gone"), start
 
 
-def preview(movement, start: int) -> dict:
-    """What the TD sees before confirming: the new master sheet, its balance report and,
-    per round from ``start``, how many tables play."""
+def who_joins(section: Section, pairs: list[list[Player | str]]) -> str:
+    """Who the plan seats, as the preview says it: "Late pairs 11 and 12 (A & B, C & D)"."""
+    numbers = next_numbers(section, section.movement)
+    names = ", ".join(" & ".join(str(p) for p in pair) for pair in pairs)
+    return f"Late pairs {numbers[0]} and {numbers[1]} ({names})"
+
+
+def who_leaves(section: Section, gone: tuple[int, int], movement, start: int, score: str) -> str:
+    """Who the plan drops and what is scored for them, as the preview says it: "Leaving:
+    pairs 1 (A & B) and 10 (the sit-out); 6 board(s) they were still to play with no new
+    opponent scored as Average− …" (the boards :func:`remove_table` will score)."""
+    phantom = (section.movement or {}).get("phantom")
+    names = {e.number: e.display_name for e in section.entries.filter(number__in=gone)}
+    said = [f"{n} (the sit-out)" if n == phantom else f"{n} ({names.get(n, '')})" for n in gone]
+    rounds = range(start, movement.round_count + 1)
+    left = sum(
+        len(services.unplayed(section, who, rounds, movement))
+        for who in gone
+        if who in movement.participants
+    )
+    return (
+        f"Leaving: pairs {' and '.join(said)}; {left} board(s) they were still to play with "
+        f"no new opponent, scored as {services.LATE_SCORES.get(score, score)}"
+    )
+
+
+def preview(movement, start: int, who: str = "", gone: tuple[int, ...] = ()) -> dict:
+    """What the TD sees before confirming: who joins or leaves, the new master sheet, its
+    balance report and, per round from ``start``, how many tables play (a table with the
+    sit-out or a pair in ``gone`` does not)."""
     from tournament.movements.text import master_sheet
 
+    away = {movement.phantom, *gone}
     playing = [
-        (r.number, sum(1 for st in r.tables if movement.phantom not in (st.ns, st.ew)))
+        (r.number, sum(1 for st in r.tables if not away & {st.ns, st.ew}))
         for r in movement.rounds[start - 1 :]
     ]
     return {"start": start, "sheet": master_sheet(movement), "balance": movement.balance,
-            "playing": playing, "missed": movement.missed}  # fmt: skip
+            "playing": playing, "missed": movement.missed, "who": who}  # fmt: skip
 
 
 def _store(section: Section, movement) -> None:

@@ -363,10 +363,12 @@ def table_change(request, pk):
                                            user=request.user)  # fmt: skip
             elif data["change"] == "add":
                 extra[f"plan_{section.pk}"] = tables.preview(
-                    *tables.plan_add(section, data["from_round"]))  # fmt: skip
+                    *tables.plan_add(section, data["from_round"]),
+                    who=tables.who_joins(section, form.late_pairs()))  # fmt: skip
             else:
-                extra[f"plan_{section.pk}"] = tables.preview(
-                    *tables.plan_remove(section, gone, data["from_round"]))  # fmt: skip
+                new, start = tables.plan_remove(section, gone, data["from_round"])
+                who = tables.who_leaves(section, gone, new, start, data["score"])
+                extra[f"plan_{section.pk}"] = tables.preview(new, start, who=who, gone=gone)
         except ValidationError as exc:
             add_errors(form, exc)
         else:
