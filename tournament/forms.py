@@ -285,17 +285,47 @@ class SectionForm(forms.Form):
             raise forms.ValidationError(str(exc)) from None
 
 
+def _player_pick(label: str) -> forms.ModelChoiceField:
+    """A seat's pick from the club's player list (its queryset set per club)."""
+    return forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label=label)
+
+
+def _new_player(label: str) -> forms.CharField:
+    """The "or new player" box beside a pick: a name typed adds a player to the club."""
+    return forms.CharField(max_length=120, required=False, label=label)
+
+
+def _picked(form, pick: str, new: str) -> Player | str | None:
+    """The seat's player: a Player from the list, else the new name typed, else None."""
+    data = form.cleaned_data
+    return data.get(pick) or (data.get(new) or "").strip() or None
+
+
+def _refuse_playing(form, session, seats: list[tuple[str, str]], number: int) -> None:
+    """A picked player already in this session (or picked twice) is refused at the pick, with
+    the message the sign-in service gives (``setup_services.playing_elsewhere``)."""
+    from tournament.setup.services import playing_elsewhere
+
+    seen: set[int] = set()
+    for pick, _new in seats:
+        player = form.cleaned_data.get(pick)
+        if not player:
+            continue
+        if player.pk in seen:
+            form.add_error(pick, f"{player.name} is chosen twice.")
+        seen.add(player.pk)
+        message = playing_elsewhere(session, [player], number) if session else None
+        if message:
+            form.add_error(pick, message)
+
+
 class SignInForm(forms.Form):
     """One entry: players picked from the club list and/or new players typed in."""
 
-    player1 = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, label="Player 1"
-    )
-    player2 = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, label="Player 2"
-    )
-    new_player1 = forms.CharField(max_length=120, required=False, label="or new player 1")
-    new_player2 = forms.CharField(max_length=120, required=False, label="or new player 2")
+    player1 = _player_pick("Player 1")
+    player2 = _player_pick("Player 2")
+    new_player1 = _new_player("or new player 1")
+    new_player2 = _new_player("or new player 2")
     number = forms.IntegerField(
         min_value=1, max_value=limits.ENTRY_NUMBER_MAX, required=False, label="Number",
         help_text="blank: next free",
@@ -327,13 +357,8 @@ class SignInForm(forms.Form):
 
     def players(self) -> list[Player | str]:
         """Each seat's player: a Player from the list or the name of a new one."""
-        out: list[Player | str] = []
-        for i in (1, 2):
-            chosen = self.cleaned_data.get(f"player{i}")
-            new = (self.cleaned_data.get(f"new_player{i}") or "").strip()
-            if chosen or new:
-                out.append(chosen or new)
-        return out
+        seats = [_picked(self, f"player{i}", f"new_player{i}") for i in (1, 2)]
+        return [p for p in seats if p]
 
 
 class LeaveForm(forms.Form):
@@ -356,10 +381,15 @@ class LeaveForm(forms.Form):
         self.fields["score"].choices = list(LATE_SCORES.items())
 
 
+#: the late pairs' seats of :class:`TableChangeForm`: (pick, "or new player" box), by pair
+LATE_SEATS = [[(f"late{n}_player{i}", f"late{n}_new{i}") for i in (1, 2)] for n in (1, 2)]
+
+
 class TableChangeForm(forms.Form):
-    """One table more or one fewer during play (``tournament.setup.table_change``): two late
-    pairs by name, or the two pairs that leave (the second may be the sit-out), the first
-    round of the new plan and how the boards not played are scored."""
+    """One table more or one fewer during play (``tournament.setup.table_change``): the two
+    late pairs picked from the club list or typed as new players, as at sign-in
+    (:class:`SignInForm`), or the two pairs that leave (the second may be the sit-out), the
+    first round of the new plan and how the boards not played are scored."""
 
     change = forms.ChoiceField(
         label="Change", choices=[("add", "Add a table (two late pairs)"),
@@ -369,31 +399,37 @@ class TableChangeForm(forms.Form):
         min_value=1, max_value=limits.MAX_ROUNDS, required=False, label="From round",
         help_text="the first round of the new plan (blank: the current one)",
     )  # fmt: skip
-    late1_a = forms.CharField(max_length=100, required=False, label="Late pair 1: player")
-    late1_b = forms.CharField(max_length=100, required=False, label="and player")
-    late2_a = forms.CharField(max_length=100, required=False, label="Late pair 2: player")
-    late2_b = forms.CharField(max_length=100, required=False, label="and player")
+    late1_player1 = _player_pick("Late pair 1: player 1")
+    late1_new1 = _new_player("or new player 1")
+    late1_player2 = _player_pick("Late pair 1: player 2")
+    late1_new2 = _new_player("or new player 2")
+    late2_player1 = _player_pick("Late pair 2: player 1")
+    late2_new1 = _new_player("or new player 1")
+    late2_player2 = _player_pick("Late pair 2: player 2")
+    late2_new2 = _new_player("or new player 2")
     gone1 = forms.TypedChoiceField(coerce=int, required=False, label="Leaving pair", choices=())
     gone2 = forms.TypedChoiceField(coerce=int, required=False, label="and pair", choices=())
     score = forms.ChoiceField(label="Boards not played", choices=(), required=False)
 
-    def __init__(self, *args, entries=(), phantom=None, **kwargs):
+    def __init__(self, *args, club=None, session=None, numbers=(0, 0), entries=(),
+                 phantom=None, **kwargs):  # fmt: skip
         from tournament.setup.services import LATE_SCORES
 
         super().__init__(*args, **kwargs)
+        self.session, self.numbers = session, numbers
         pairs = [("", "---------")] + [(e.number, f"{e.number}: {e.display_name}") for e in entries]
         self.fields["gone1"].choices = pairs
         self.fields["gone2"].choices = pairs + (
             [(phantom, f"{phantom}: the sit-out")] if phantom else []
         )
         self.fields["score"].choices = list(LATE_SCORES.items())
+        for pick, _new in (seat for pair in LATE_SEATS for seat in pair):
+            self.fields[pick].queryset = club.players.all() if club else Player.objects.none()
 
     def clean(self):
         data = super().clean()
         if data.get("change") == "add":
-            for name in ("late1_a", "late1_b", "late2_a", "late2_b"):
-                if not (data.get(name) or "").strip():
-                    self.add_error(name, "Type the player's name.")
+            self._clean_late()
         elif data.get("change") == "remove":
             for name in ("gone1", "gone2"):
                 if data.get(name) in (None, ""):
@@ -404,10 +440,21 @@ class TableChangeForm(forms.Form):
                 self.add_error("score", "Choose how the boards not played are scored.")
         return data
 
-    def late_pairs(self) -> list[list[str]]:
-        data = self.cleaned_data
-        return [[data["late1_a"].strip(), data["late1_b"].strip()],
-                [data["late2_a"].strip(), data["late2_b"].strip()]]  # fmt: skip
+    def _clean_late(self) -> None:
+        """Every seat picked or typed (sign-in's message); nobody already playing."""
+        for pick, new in (seat for pair in LATE_SEATS for seat in pair):
+            if pick not in self.errors and new not in self.errors and not _picked(self, pick, new):
+                self.add_error(pick, "Choose or type a player.")
+        for pair, number in zip(LATE_SEATS, self.numbers, strict=True):
+            _refuse_playing(self, self.session, pair, number)
+        picked = [self.cleaned_data.get(p) for pair in LATE_SEATS for p, _ in pair]
+        first = {p.pk for p in picked[:2] if p}
+        for (pick, _new), player in zip(LATE_SEATS[1], picked[2:], strict=True):
+            if player and player.pk in first and pick not in self.errors:
+                self.add_error(pick, f"{player.name} is already in late pair 1.")
+
+    def late_pairs(self) -> list[list[Player | str]]:
+        return [[_picked(self, pick, new) for pick, new in pair] for pair in LATE_SEATS]
 
 
 #: The movements the console offers by name, grouped as a director looks for them

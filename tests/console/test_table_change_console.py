@@ -31,8 +31,8 @@ def rows_of(section):
     return {r["entry"]: r for f in data["fields"] for r in f["standings"]}
 
 
-LATE = {"change": "add", "late1_a": "Late Ann", "late1_b": "Late Bob",
-        "late2_a": "Late Cy", "late2_b": "Late Di"}  # fmt: skip
+LATE = {"change": "add", "late1_new1": "Late Ann", "late1_new2": "Late Bob",
+        "late2_new1": "Late Cy", "late2_new2": "Late Di"}  # fmt: skip
 
 
 def test_a_table_added_through_the_console_is_printed_played_and_scored(
@@ -113,8 +113,11 @@ def test_the_plan_for_a_table_fewer_is_shown_with_its_closed_tables(
     url = reverse("td_table_change", args=[section.pk])
     data = {"change": "remove", "gone1": 1, "gone2": 8, "score": "np"}
     page = director_client.post(url, data).content.decode()
-    # rounds 2 and 5 with six tables (test_table_change.py works the example by hand)
-    assert "round 2: 6; round 3: 7; round 4: 7; round 5: 6" in page
+    # rounds 2 and 5 with six tables (test_table_change.py works the example by hand); in
+    # rounds 3 and 4 the leaving pairs' two tables stay in the plan, scored, and do not play
+    assert "round 2: 6; round 3: 5; round 4: 5; round 5: 6" in page
+    # the four tables of rounds 3 and 4 with a leaving pair (test_table_change.py): 2 boards each
+    assert "Leaving: pairs 1 (" in page and "8 board(s) they were still to play" in page
     assert director_client.post(url, {**data, "confirm": "1"}).status_code == 302
     sheet = director_client.get(reverse("session_print", args=[section.session_id,
                                                               "master-sheet"]))  # fmt: skip
@@ -123,3 +126,41 @@ def test_the_plan_for_a_table_fewer_is_shown_with_its_closed_tables(
         director_client.get(reverse("td_session_play", args=[section.session_id])).status_code
         == 200
     )
+
+
+def test_late_players_are_picked_from_the_club_list_as_at_sign_in(club, director, director_client):
+    """Each late player is a pick from the club's list or a new name, as at sign-in: a player
+    already playing is refused at the pick with sign-in's message, a seat left empty gets
+    sign-in's "Choose or type a player.", and nothing is saved; then two club members and two
+    new players sign in as pairs 11 and 12."""
+    from tournament.models import Player
+
+    section = section_of(club, 10, "mitchell")
+    play_flat(section, {1, 2})
+    url = reverse("td_table_change", args=[section.pk])
+    page = director_client.get(reverse("td_session_entries", args=[section.session_id]))
+    assert 'name="late1_player1"' in page.content.decode()  # the pick list is on the step
+    ann, bob = (Player.objects.create(club=club, name=n) for n in ("Ann Member", "Bob Member"))
+    playing = section.entries.get(number=3).players.order_by("pk").last()
+    before = Player.objects.count()
+    bad = {"change": "add", "late1_player1": ann.pk, "late1_player2": playing.pk,
+           "late2_new1": "New Cy", "confirm": "1"}  # fmt: skip
+    response = director_client.post(url, bad)
+    assert response.status_code == 400
+    form = response.context["sections"][0].table_change_form
+    assert form.errors["late1_player2"] == [
+        f"{playing.name} already plays in entry 3 of this session, so cannot also be in entry 11."
+    ]
+    assert form.errors["late2_player2"] == ["Choose or type a player."]
+    assert set(form.errors) == {"late1_player2", "late2_player2"}
+    assert Player.objects.count() == before and section.entries.count() == 10
+    twice = {**bad, "late1_player2": bob.pk, "late2_player2": ann.pk}
+    form = director_client.post(url, twice).context["sections"][0].table_change_form
+    assert form.errors["late2_player2"] == ["Ann Member is already in late pair 1."]
+    good = {**twice, "late2_player2": "", "late2_new2": "New Di"}
+    assert director_client.post(url, good).status_code == 302
+    names = {e.number: [p.name for p in e.players.order_by("entry_places__position")]
+             for e in section.entries.filter(number__gt=10)}  # fmt: skip
+    assert names == {11: ["Ann Member", "Bob Member"], 12: ["New Cy", "New Di"]}
+    assert Player.objects.count() == before + 2  # the two new players only
+    assert set(section.entries.get(number=11).players.all()) == {ann, bob}

@@ -49,19 +49,25 @@ def _check_entries(entries: Sequence[tuple[int, Sequence[Player]]]) -> None:
             seen[player.pk] = number
 
 
-def _check_not_elsewhere(session: Session, players: Iterable[Player], number: int) -> None:
+def playing_elsewhere(session: Session, players: Iterable[Player], number: int) -> str | None:
+    """Why ``players`` cannot be in entry ``number``: one already plays in this session."""
     taken = (
         EntryPlayer.objects.filter(session=session, player__in=list(players))
         .select_related("player", "entry")
         .first()
     )
     if taken:
-        raise ValidationError(
-            {
-                "entries": f"{taken.player.name} already plays in entry {taken.entry.number} "
-                f"of this session, so cannot also be in entry {number}."
-            }
+        return (
+            f"{taken.player.name} already plays in entry {taken.entry.number} "
+            f"of this session, so cannot also be in entry {number}."
         )
+    return None
+
+
+def _check_not_elsewhere(session: Session, players: Iterable[Player], number: int) -> None:
+    message = playing_elsewhere(session, players, number)
+    if message:
+        raise ValidationError({"entries": message})
 
 
 @transaction.atomic
@@ -368,35 +374,44 @@ LATE_SCORES = {"np": "not played (NP), factored", "fault": "Average− to the pa
                "its opponents"}  # fmt: skip
 
 
+def unplayed(section: Section, number: int, rounds, movement=None) -> list[tuple]:
+    """(board, play) of each scheduled play of entry ``number`` in ``rounds`` with no result
+    yet, in ``movement`` (a Movement; default: the section's)."""
+    from scoring.inputs import scheduled_plays
+
+    stored = set(section.results.values_list("board_number", "ns_entry__number"))
+    return [
+        (board, play)
+        for board, board_plays in sorted(
+            scheduled_plays(movement or section.get_movement()).items()
+        )
+        for play in board_plays
+        if number in (play.ns, play.ew) and play.round in rounds and (board, play.ns) not in stored
+    ]
+
+
 def _score_unplayed(section: Section, number: int, rounds, score: str, user) -> int:
     """Record each scheduled play of entry ``number`` in ``rounds`` that has no result yet as
     not played or as the artificial score of ``score`` (one transaction, the standings
     refreshed once); returns how many were recorded."""
     from scoring.engine.adjustments import check_adjusted_for_method
     from scoring.engine.contract import ScoringError
-    from scoring.inputs import scheduled_plays
     from scoring.results import services as result_services
 
     if score not in LATE_SCORES:
         raise ValidationError({"score": f"Choose one of: {', '.join(LATE_SCORES.values())}."})
-    stored = set(section.results.values_list("board_number", "ns_entry__number"))
     items = []
-    for board, board_plays in sorted(scheduled_plays(section.get_movement()).items()):
-        for play in board_plays:
-            if number not in (play.ns, play.ew) or play.round not in rounds:
-                continue
-            if (board, play.ns) in stored:
-                continue
-            fields: dict = {"not_played": True}
-            if score == "fault":
-                text = "A40/A60" if play.ns == number else "A60/A40"
-                try:
-                    check_adjusted_for_method(section.session.event.scoring_method, text)
-                except ScoringError as exc:
-                    raise ValidationError({"score": exc.message}) from None
-                fields = {"adjusted": text}
-            items.append({"board_number": board, "ns": play.ns, "ew": play.ew,
-                          "round_number": play.round, "fields": fields})  # fmt: skip
+    for board, play in unplayed(section, number, rounds):
+        fields: dict = {"not_played": True}
+        if score == "fault":
+            text = "A40/A60" if play.ns == number else "A60/A40"
+            try:
+                check_adjusted_for_method(section.session.event.scoring_method, text)
+            except ScoringError as exc:
+                raise ValidationError({"score": exc.message}) from None
+            fields = {"adjusted": text}
+        items.append({"board_number": board, "ns": play.ns, "ew": play.ew,
+                      "round_number": play.round, "fields": fields})  # fmt: skip
     result_services.record_results(section, items, user=user, actor="director")
     return len(items)
 

@@ -61,7 +61,7 @@ def _engine(section: Section, movement: dict, build, from_round: int, field: str
 
 def next_numbers(section: Section, movement: dict) -> tuple[int, int]:
     """The numbers two late pairs take: after every entry and the phantom."""
-    top = max([*section.entries.values_list("number", flat=True), *movement["participants"],
+    top = max([*section.entries.values_list("number", flat=True), *movement.get("participants", ()),
                movement.get("phantom") or 0])  # fmt: skip
     return top + 1, top + 2
 
@@ -90,17 +90,45 @@ def plan_remove(section: Section, gone: tuple[int, int], from_round: int | None 
     return _engine(section, movement, lambda m: remove_table(m, start, gone), start, "gone"), start
 
 
-def preview(movement, start: int) -> dict:
-    """What the TD sees before confirming: the new master sheet, its balance report and,
-    per round from ``start``, how many tables play."""
+def who_joins(section: Section, pairs: list[list[Player | str]]) -> str:
+    """Who the plan seats, as the preview says it: "Late pairs 11 and 12 (A & B, C & D)"."""
+    numbers = next_numbers(section, section.movement)
+    names = ", ".join(" & ".join(str(p) for p in pair) for pair in pairs)
+    return f"Late pairs {numbers[0]} and {numbers[1]} ({names})"
+
+
+def who_leaves(section: Section, gone: tuple[int, int], movement, start: int, score: str) -> str:
+    """Who the plan drops and what is scored for them, as the preview says it: "Leaving:
+    pairs 1 (A & B) and 10 (the sit-out); 6 board(s) they were still to play with no new
+    opponent scored as Average− …" (the boards :func:`remove_table` will score)."""
+    phantom = (section.movement or {}).get("phantom")
+    names = {e.number: e.display_name for e in section.entries.filter(number__in=gone)}
+    said = [f"{n} (the sit-out)" if n == phantom else f"{n} ({names.get(n, '')})" for n in gone]
+    rounds = range(start, movement.round_count + 1)
+    left = sum(
+        len(services.unplayed(section, who, rounds, movement))
+        for who in gone
+        if who in movement.participants
+    )
+    return (
+        f"Leaving: pairs {' and '.join(said)}; {left} board(s) they were still to play with "
+        f"no new opponent, scored as {services.LATE_SCORES.get(score, score)}"
+    )
+
+
+def preview(movement, start: int, who: str = "", gone: tuple[int, ...] = ()) -> dict:
+    """What the TD sees before confirming: who joins or leaves, the new master sheet, its
+    balance report and, per round from ``start``, how many tables play (a table with the
+    sit-out or a pair in ``gone`` does not)."""
     from tournament.movements.text import master_sheet
 
+    away = {movement.phantom, *gone}
     playing = [
-        (r.number, sum(1 for st in r.tables if movement.phantom not in (st.ns, st.ew)))
+        (r.number, sum(1 for st in r.tables if not away & {st.ns, st.ew}))
         for r in movement.rounds[start - 1 :]
     ]
     return {"start": start, "sheet": master_sheet(movement), "balance": movement.balance,
-            "playing": playing, "missed": movement.missed}  # fmt: skip
+            "playing": playing, "missed": movement.missed, "who": who}  # fmt: skip
 
 
 def _store(section: Section, movement) -> None:
@@ -121,7 +149,8 @@ def _issue_codes(section: Section) -> None:
 @transaction.atomic
 def add_table(section: Section, pairs: list[list[Player | str]], from_round=None, user=None):
     """Two late pairs at a new table from ``from_round`` (:func:`plan_add`); returns the
-    entries and what was done. Their boards before it are not played, factored."""
+    entries and what was done. Each player is a club Player or the name of a new one (as at
+    sign-in). Their boards before it are not played, factored."""
     if len(pairs) != 2:
         raise ValidationError({"change": "A table is added for two late pairs."})
     new, start = plan_add(section, from_round)
@@ -129,7 +158,10 @@ def add_table(section: Section, pairs: list[list[Player | str]], from_round=None
     club = section.session.event.club
     entries = []
     for number, players in zip(numbers, pairs, strict=True):
-        chosen = [p if isinstance(p, Player) else _player(club, p) for p in players]
+        chosen = [
+            p if isinstance(p, Player) else Player.objects.create(club=club, name=p.strip())
+            for p in players
+        ]  # a name typed is a new player of the club, as at sign-in (``services.sign_in``)
         entries.append(services.add_entry(section, chosen, number=number))
     _store(section, new)
     _issue_codes(section)
@@ -139,12 +171,6 @@ def add_table(section: Section, pairs: list[list[Player | str]], from_round=None
         f"there and at the table whose boards it shares; their earlier boards are not played "
         f"(factored)."
     )
-
-
-def _player(club, name: str) -> Player:
-    name = name.strip()
-    found = Player.objects.filter(club=club, name=name).order_by("pk").first()
-    return found or Player.objects.create(club=club, name=name)
 
 
 @transaction.atomic

@@ -150,9 +150,7 @@ def _session_context(session, step: str = "", **extra):
                 )
                 section.table_change_form = extra.pop(f"tables_{section.pk}", None) or (
                     TableChangeForm(
-                        entries=live,
-                        phantom=section.movement.get("phantom"),
-                        initial={"score": "np"},
+                        **_table_change_kwargs(section, live), initial={"score": "np"}
                     )  # fmt: skip
                 )
                 section.table_plan = extra.pop(f"plan_{section.pk}", None)
@@ -330,6 +328,18 @@ def leave(request, pk):
     return _render_step(request, section.session, "entries", status=400, **extra)
 
 
+def _table_change_kwargs(section, live) -> dict:
+    """What :class:`TableChangeForm` needs: the club's players to pick the late pairs from,
+    the session and the numbers they would take (to refuse a player already in it), the pairs
+    present and the sit-out who may leave."""
+    from tournament.setup.table_change import next_numbers
+
+    movement = section.movement or {}
+    return {"club": section.session.event.club, "session": section.session,
+            "numbers": next_numbers(section, movement) if movement else (0, 0),
+            "entries": live, "phantom": movement.get("phantom")}  # fmt: skip
+
+
 @require_POST
 @director_required(club_of_section)
 def table_change(request, pk):
@@ -339,8 +349,7 @@ def table_change(request, pk):
 
     section = get_section(pk)
     live = list(section.entries.filter(withdrawn=False))
-    phantom = (section.movement or {}).get("phantom")
-    form = TableChangeForm(request.POST, entries=live, phantom=phantom)
+    form = TableChangeForm(request.POST, **_table_change_kwargs(section, live))
     extra: dict = {f"tables_{section.pk}": form}
     if form.is_valid():
         data, confirm = form.cleaned_data, "confirm" in request.POST
@@ -354,10 +363,12 @@ def table_change(request, pk):
                                            user=request.user)  # fmt: skip
             elif data["change"] == "add":
                 extra[f"plan_{section.pk}"] = tables.preview(
-                    *tables.plan_add(section, data["from_round"]))  # fmt: skip
+                    *tables.plan_add(section, data["from_round"]),
+                    who=tables.who_joins(section, form.late_pairs()))  # fmt: skip
             else:
-                extra[f"plan_{section.pk}"] = tables.preview(
-                    *tables.plan_remove(section, gone, data["from_round"]))  # fmt: skip
+                new, start = tables.plan_remove(section, gone, data["from_round"])
+                who = tables.who_leaves(section, gone, new, start, data["score"])
+                extra[f"plan_{section.pk}"] = tables.preview(new, start, who=who, gone=gone)
         except ValidationError as exc:
             add_errors(form, exc)
         else:

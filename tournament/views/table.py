@@ -96,8 +96,11 @@ def _names(section, numbers):
 def _render(request, row, posted=None, status=200, confirm_error=""):
     section, session = row.section, row.section.session
     rounds, results, current = result_selectors.table_state(row.section, row.table_number)
+    # "of" the section's rounds, not the table's: a table added mid-session plays 3–5 of 5
+    movement = section.get_movement()
     context = {"table": row, "section": section, "session": session, "current": current,
-               "rounds_total": len(rounds), "confirm_error": confirm_error}  # fmt: skip
+               "rounds_total": movement.round_count if movement else len(rounds),
+               "confirm_error": confirm_error}  # fmt: skip
     if current is not None:
         game = session.event.game
         boards = _boards(section, game, current, results, posted)
