@@ -64,6 +64,8 @@ class MatchRow:
     contracts: dict = field(default_factory=dict)
     #: the TD's changes after the teams' O.K. (``SwissMatch.history``)
     history: tuple = ()
+    #: the stored sheet's ``sheet_version`` (an O.K. is for the sheet shown)
+    seen: str = ""
 
     @property
     def is_bye(self) -> bool:
@@ -147,7 +149,8 @@ def rounds(section: Section) -> list[tuple[int, list[MatchRow]]]:
         out.setdefault(match.round_number, []).append(
             MatchRow(match.round_number, match.table_number, match.home, match.away,
                      match.home_imps, match.away_imps, home_vps, away_vps, sheet,
-                     match.status, match.contracts or {}, tuple(match.history or ()))
+                     match.status, match.contracts or {}, tuple(match.history or ()),
+                     sheet_version(match))
         )  # fmt: skip
     return sorted(out.items())
 
