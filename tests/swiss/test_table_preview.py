@@ -47,11 +47,11 @@ def test_the_page_previews_a_board_and_keeps_nothing(client, paired):  # noqa: F
     url = reverse("table_swiss", args=[_codes(paired)[1]])
     shown = client.post(url, {**_form(), "preview": "1"})
     assert shown.status_code == 200
-    assert _text(shown.content.decode()) == "T1 4S N = 420 T2 4S N -1 -50 home 10 IMPs"
+    assert _text(shown.content.decode()) == "T1 4S N = 420 · T2 4S N -1 -50 · home 10 IMPs"
     shown = client.post(url, {**_form(), "preview": "2"}).content.decode()
-    assert _text(shown) == "T1 3NT S = 600 T2 3NT S +1 630 away 1 IMP"
+    assert _text(shown) == "T1 3NT S = 600 · T2 3NT S +1 630 · away 1 IMP"
     shown = client.post(url, {**_form(), "preview": "6"}).content.decode()
-    assert _text(shown) == "T1 1NT W -1 100 T2 100 no IMPs"
+    assert _text(shown) == "T1 1NT W -1 100 · T2 100 · no IMPs"
     assert SwissMatch.objects.get(round_number=1, table_number=1).home_imps is None
     for bad in ("0", "9", "x", ""):
         assert client.post(url, {**_form(), "preview": bad}).status_code == 400
