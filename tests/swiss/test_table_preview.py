@@ -53,8 +53,13 @@ def test_the_page_previews_a_board_and_keeps_nothing(client, paired):  # noqa: F
     shown = client.post(url, {**_form(), "preview": "6"}).content.decode()
     assert _text(shown) == "T1 1NT W -1 100 · T2 100 · no IMPs"
     assert SwissMatch.objects.get(round_number=1, table_number=1).home_imps is None
+    forged = client.post(reverse("table_swiss", args=["x" * 30]), {**_form(), "preview": "1"})
+    assert forged.status_code == 404 and "<html" not in forged.content.decode()
+    assert 'class="errorlist"' in forged.content.decode()
     for bad in ("0", "9", "x", ""):
-        assert client.post(url, {**_form(), "preview": bad}).status_code == 400
+        refused = client.post(url, {**_form(), "preview": bad})
+        assert refused.status_code == 400
+        assert _text(refused.content.decode()) == "No such board in the match."
 
 
 def test_the_sheet_opens_one_board_its_brief_and_the_first_board_to_enter(client, paired):  # noqa: F811

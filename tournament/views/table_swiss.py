@@ -25,6 +25,9 @@ from tournament.swiss import services as swiss_services
 
 def _refused(request, reason: str):
     status, title, advice = play_selectors.REFUSALS[reason]
+    if request.method == "POST" and "preview" in request.POST:  # a fragment, not a page
+        return render(request, "table/_swiss_board.html", {"error": f"{title}. {advice}"},
+                      status=status)  # fmt: skip
     return render(request, "table/refused.html", {"title": title, "advice": advice},
                   status=status)  # fmt: skip
 
@@ -91,7 +94,8 @@ def _preview(request, section, match):
     boards = swiss_selectors.settings_of(section).boards_per_match
     board = request.POST.get("preview", "")
     if match is None or not board.isdigit() or not 1 <= int(board) <= boards:
-        return render(request, "table/_swiss_board.html", {"p": None}, status=400)
+        error = "No match at this table now." if match is None else "No such board in the match."
+        return render(request, "table/_swiss_board.html", {"error": error}, status=400)
     texts = tuple(request.POST.get(f"b{board}_t{t}", "")[:24] for t in (1, 2))
     preview = swiss_selectors.board_preview(section, int(board), texts)
     return render(request, "table/_swiss_board.html", {"p": preview})
