@@ -3,7 +3,7 @@
 // Progressive enhancement: without JavaScript the keypad stays hidden and the boxes of the
 // form are the whole entry.  Every button only writes into those boxes; the form posts as
 // typed.  The score shown is the server's (POST to data-score-url: the scoring engine), never
-// computed here.
+// computed here; on a Swiss sheet the board's IMPs too (tournament.swiss.selectors.board_preview).
 (function () {
   "use strict";
   const RESULT = /^([1-7])(NT|N|C|D|H|S)(X{0,2})\s+([NESW])\s+(=|[+-]\d{1,2})$/;
@@ -127,23 +127,26 @@
     read();
   }
 
-  // The score before saving: asked of the server whenever the entry changes.
-  function preview(form) {
-    const out = form.querySelector("output.deal-preview");
-    if (!out) return;
+  // The score before saving: asked of the server whenever the entry changes.  One preview a
+  // form on the pairs' page; one a board on a Swiss sheet (data-preview-board: the board,
+  // its own inputs only, in the board's data-preview-scope; the page came with it filled).
+  function preview(form, out) {
+    const scope = out.closest("[data-preview-scope]") || form;
+    const inputs = out.dataset.previewInputs || "input[name$='-result'], input[name$='-tricks_ns']";
     let timer = null, asked = 0;
     function ask() {
       const filled = Array.prototype.some.call(
-        form.querySelectorAll("input[name$='-result'], input[name$='-tricks_ns']"),
-        function (el) { return el.value.trim() !== ""; });
+        scope.querySelectorAll(inputs), function (el) { return el.value.trim() !== ""; });
       if (!filled) {
         out.hidden = true;
         out.textContent = "";
         return;
       }
       const mine = ++asked;
+      const body = new FormData(form);
+      if (out.dataset.previewBoard) body.set("preview", out.dataset.previewBoard);
       fetch(out.dataset.scoreUrl, {
-        method: "POST", body: new FormData(form), credentials: "same-origin",
+        method: "POST", body: body, credentials: "same-origin",
         headers: { "X-CSRFToken": form.querySelector("input[name=csrfmiddlewaretoken]").value },
       }).then(function (response) {
         return response.text();
@@ -157,15 +160,50 @@
         out.hidden = false;
       });
     }
-    form.addEventListener("input", function () {
+    scope.addEventListener("input", function () {
       clearTimeout(timer);
       timer = setTimeout(ask, 250);
     });
-    form.addEventListener("change", function () {
+    scope.addEventListener("change", function () {
       clearTimeout(timer);
       timer = setTimeout(ask, 50);
     });
-    ask();
+    if (!out.dataset.previewBoard) ask();
+  }
+
+  // A Swiss sheet on a phone: one keypad open, the line being entered (.sheet-line); the
+  // other lines offer a button to open theirs.  Opening a board opens its first empty line.
+  function oneKeypad(form) {
+    const lines = form.querySelectorAll(".sheet-line");
+    if (!lines.length) return;
+    function activate(line) {
+      lines.forEach(function (l) {
+        const on = l === line, pad = l.querySelector(".keypad"), open = l.querySelector(".kp-open");
+        if (pad) pad.hidden = !on;
+        if (open) {
+          open.hidden = on;
+          open.setAttribute("aria-expanded", on ? "true" : "false");
+        }
+      });
+    }
+    function firstOf(board) {
+      const all = board.querySelectorAll(".sheet-line");
+      return Array.prototype.find.call(all, function (l) {
+        return l.querySelector("input[type=text]").value.trim() === "";
+      }) || all[0];
+    }
+    form.addEventListener("click", function (evt) {
+      const open = evt.target.closest(".kp-open");
+      if (open) activate(open.closest(".sheet-line"));
+    });
+    form.addEventListener("focusin", function (evt) {
+      if (evt.target.matches("input[type=text]")) activate(evt.target.closest(".sheet-line"));
+    });
+    form.addEventListener("toggle", function (evt) {  // toggle does not bubble: captured
+      if (evt.target.open) activate(firstOf(evt.target));
+    }, true);
+    const opened = form.querySelector("details.board-entry[open]");
+    activate(opened ? firstOf(opened) : null);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -176,7 +214,10 @@
         pad.querySelectorAll("[data-kp-contract]").forEach(contractKeypad);
         pad.querySelectorAll("[data-kp-set]").forEach(setKeypad);
       });
-      preview(form);
+      form.querySelectorAll("output.deal-preview").forEach(function (out) {
+        preview(form, out);
+      });
+      oneKeypad(form);
     });
   });
 })();

@@ -112,3 +112,27 @@ def test_the_tables_swiss_sheet_refuses_bad_input_and_stores_nothing(swiss, data
     post = data.draw(posted(), label="posted")
     url = reverse("table_swiss", args=[token])
     _refuses_and_stores_nothing(Client(), url, post, "form: swiss sheet (table)")
+
+
+@pytest.mark.django_db
+@FUZZ
+@given(data=st.data())
+def test_the_sheets_preview_answers_any_post_and_stores_nothing(swiss, data):
+    """The board preview the phone asks for as a line is typed (``preview``): a fragment
+    (a score or why not), never a 500, never a row."""
+    from tournament.play import services as play_services
+
+    section, _ = swiss
+    section.refresh_from_db()
+    token = play_services.issue_tokens(section)[0].token
+    post = data.draw(posted(), label="posted")
+    post["preview"] = data.draw(st.one_of(TEXT, st.sampled_from(["1", "8", "0", "9", "x"])))
+    with transaction.atomic():
+        before = fingerprint()
+        response = Client().post(reverse("table_swiss", args=[token]), post)
+        assert response.status_code in (200, 400), (post, response.status_code)
+        assert fingerprint() == before, f"{post!r}: a preview stored a row"
+        if response.status_code == 400:
+            assert "errorlist" in response.content.decode(), post
+        tried("form: swiss sheet preview (table)")
+        transaction.set_rollback(True)

@@ -64,6 +64,8 @@ class MatchRow:
     contracts: dict = field(default_factory=dict)
     #: the TD's changes after the teams' O.K. (``SwissMatch.history``)
     history: tuple = ()
+    #: the stored sheet's ``sheet_version`` (an O.K. is for the sheet shown)
+    seen: str = ""
 
     @property
     def is_bye(self) -> bool:
@@ -147,7 +149,8 @@ def rounds(section: Section) -> list[tuple[int, list[MatchRow]]]:
         out.setdefault(match.round_number, []).append(
             MatchRow(match.round_number, match.table_number, match.home, match.away,
                      match.home_imps, match.away_imps, home_vps, away_vps, sheet,
-                     match.status, match.contracts or {}, tuple(match.history or ()))
+                     match.status, match.contracts or {}, tuple(match.history or ()),
+                     sheet_version(match))
         )  # fmt: skip
     return sorted(out.items())
 
@@ -241,6 +244,40 @@ def line_score(section: Section, board: int, value: object, where: str) -> tuple
         messages = [m for ms in exc.message_dict.values() for m in ms]
         raise ValidationError({where: f"Board {board}: {' '.join(messages)}"}) from None
     return int(score.ns), str(parsed)
+
+
+@dataclass(frozen=True)
+class BoardPreview:
+    """One board of a sheet as typed, before it is saved (the table's phone shows it as the
+    lines are typed): each line's (table, result read or "" for a N-S score typed, N-S score
+    or None, refusal), and the IMPs
+    once both lines read (home, away; Law 78B)."""
+
+    board: int
+    lines: tuple
+    imps: tuple[int, int] | None
+
+
+def board_preview(section: Section, board: int, texts: tuple) -> BoardPreview:
+    """``board``'s lines ``texts`` (table 1, table 2) scored as ``line_score`` scores them
+    when the sheet is saved; an empty line is left out, nothing is stored."""
+    lines, scores = [], []
+    for table, text in zip((1, 2), texts, strict=True):
+        text = (text or "").strip()
+        if not text:
+            continue
+        try:
+            score, read = line_score(section, board, text, f"b{board}_t{table}")
+        except ValidationError as exc:
+            lines.append((table, text, None, exc.messages[0]))
+            continue
+        lines.append((table, read, score, ""))  # read: "" for a N-S score typed
+        scores.append(score)
+    imps = None
+    if len(scores) == 2:
+        row = match_sheet([(board, *scores)]).boards[0]
+        imps = (row.home_imps, row.away_imps)
+    return BoardPreview(board, tuple(lines), imps)
 
 
 def sheet_version(match: SwissMatch) -> str:

@@ -284,6 +284,23 @@ def confirm_at_table(section: Section, table: int, round_number: int, seen: str)
         return match
 
 
+def confirm_by_director(section: Section, table: int, round_number: int, seen: str,
+                        user=None) -> SwissMatch:  # fmt: skip
+    """The TD records the teams' O.K. of a sheet entered at the table and not yet confirmed
+    (the opponents' initials on paper, as ``confirm_round`` does for the pairs [002
+    L3360–3362]): ``seen`` is the ``sheet_version`` the console showed.  Kept in the match's
+    ``history`` (who, when nothing changed: the score before and after are the same)."""
+    with transaction.atomic():
+        match = confirm_at_table(section, table, round_number, seen)
+        score = [match.home_imps, match.away_imps, match.boards]
+        by = user.get_username() if user is not None and user.is_authenticated else ""
+        match.history = [*match.history, {"by": by, "what": "confirm", "before": score,
+                                          "after": score,
+                                          "reason": "the teams' O.K. recorded by the director"}]  # fmt: skip
+        match.save(update_fields=["history", "updated"])
+        return match
+
+
 @transaction.atomic
 def unpair_last_round(section: Section) -> int:
     """Take back the last round's pairing while none of its matches has a score."""

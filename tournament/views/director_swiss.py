@@ -1,7 +1,8 @@
 """A Swiss on the console (``/td/section/<pk>/swiss/``): the conditions, each round's pairing,
 the match scores and the standings in VPs (docs/swiss.md).
 
-One URL; a POST says what it does in ``action``: ``start``, ``pair``, ``score`` or ``unpair``.
+One URL; a POST says what it does in ``action``: ``start``, ``pair``, ``score``, ``confirm``
+(the teams' O.K. of a sheet entered at the table, recorded by the TD) or ``unpair``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,14 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tournament.forms import SwissScoreForm, SwissSheetForm, SwissStartForm, add_errors, run_action
+from tournament.forms import (
+    ConfirmForm,
+    SwissScoreForm,
+    SwissSheetForm,
+    SwissStartForm,
+    add_errors,
+    run_action,
+)
 from tournament.permissions import club_of_section, director_required, get_section
 from tournament.swiss import selectors as swiss_selectors
 from tournament.swiss import services as swiss_services
@@ -45,6 +53,16 @@ def _score(request, section) -> str:
     return f"Round {data['round']}, table {data['table']}: {data['home_imps']}–{data['away_imps']} kept."
 
 
+def _confirm(request, section) -> str:
+    """The teams' O.K. of a sheet entered at the table, recorded by the TD (their initials
+    on the paper sheet)."""
+    data = _valid(ConfirmForm(request.POST))
+    match = swiss_services.confirm_by_director(section, data["table"], data["round"],
+                                               request.POST.get("seen", ""), request.user)  # fmt: skip
+    return (f"Round {match.round_number}, table {match.table_number}: the teams' O.K. of "
+            f"{match.home_imps}–{match.away_imps} IMPs recorded.")  # fmt: skip
+
+
 def _unpair(request, section) -> str:
     return f"Round {swiss_services.unpair_last_round(section)} unpaired."
 
@@ -71,7 +89,7 @@ def _boards(request, section):
     return _page(request, get_section(section.pk), errors, status=400, sheet_form=form)
 
 
-ACTIONS = {"start": _start, "pair": _pair, "score": _score, "unpair": _unpair}
+ACTIONS = {"start": _start, "pair": _pair, "score": _score, "confirm": _confirm, "unpair": _unpair}
 
 
 def _sheet(request, section, rounds, bound=None):

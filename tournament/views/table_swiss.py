@@ -25,6 +25,9 @@ from tournament.swiss import services as swiss_services
 
 def _refused(request, reason: str):
     status, title, advice = play_selectors.REFUSALS[reason]
+    if request.method == "POST" and "preview" in request.POST:  # a fragment, not a page
+        return render(request, "table/_swiss_board.html", {"error": f"{title}. {advice}"},
+                      status=status)  # fmt: skip
     return render(request, "table/refused.html", {"title": title, "advice": advice},
                   status=status)  # fmt: skip
 
@@ -66,21 +69,42 @@ def _form(section, match, row_view, data=None) -> SwissSheetForm:
     return SwissSheetForm(boards, data, initial=initial)
 
 
-def _lines(form) -> list[dict]:
+def _lines(section, form) -> list[dict]:
     """Each board's two boxes with the keypad that writes into each (templates/table/
-    _keypad.html, as on the pairs' page)."""
+    _keypad.html, as on the pairs' page), the board as typed so far (``board_preview``) and
+    whether it opens: the first board with a refused line, else the first not yet filled."""
     out = []
     for board, t1, t2 in form.rows():
         pads = [{"field": f, "table": t, "pad": {"prefix": f.html_name,
                                                 "result": {"auto_id": f.id_for_label}}}
                 for t, f in ((1, t1), (2, t2))]  # fmt: skip
-        out.append({"board": board, "tables": pads})
+        texts = tuple(str(f.value() or "") for f in (t1, t2))
+        preview = swiss_selectors.board_preview(section, board, texts)
+        out.append({"board": board, "tables": pads, "preview": preview,
+                    "bad": bool(t1.errors or t2.errors), "empty": not all(texts)})  # fmt: skip
+    first = next((x for x in out if x["bad"]), None) or next((x for x in out if x["empty"]), None)
+    for line in out:
+        line["open"] = line is first
     return out
+
+
+def _preview(request, section, match):
+    """One board's lines as typed, scored but not kept (``templates/table/_swiss_board.html``):
+    the page asks as a line is typed or tapped (``preview``: the board)."""
+    boards = swiss_selectors.settings_of(section).boards_per_match
+    board = request.POST.get("preview", "")
+    if match is None or not board.isdigit() or not 1 <= int(board) <= boards:
+        error = "No match at this table now." if match is None else "No such board in the match."
+        return render(request, "table/_swiss_board.html", {"error": error}, status=400)
+    texts = tuple(request.POST.get(f"b{board}_t{t}", "")[:24] for t in (1, 2))
+    preview = swiss_selectors.board_preview(section, int(board), texts)
+    return render(request, "table/_swiss_board.html", {"p": preview})
 
 
 @never_cache
 def table_swiss(request, token):
-    """The table's Swiss match: enter the sheet, see its scores and IMPs, the O.K."""
+    """The table's Swiss match: enter the sheet (each board's score and IMPs shown as typed,
+    ``preview``), see its scores and IMPs, the O.K."""
     row, reason = play_selectors.check_token(token)
     if reason is not None:
         return _refused(request, reason)
@@ -88,6 +112,8 @@ def table_swiss(request, token):
     if not swiss_selectors.is_swiss(section):
         return redirect("table", token=token)
     match = swiss_selectors.match_at(section, row.table_number)
+    if request.method == "POST" and "preview" in request.POST:
+        return _preview(request, section, match)
     errors, status, form = [], 200, None
     if match is not None and request.method == "POST":
         confirming = request.POST.get("action") == "confirm"
@@ -105,7 +131,7 @@ def table_swiss(request, token):
         form = _form(section, match, view)
     context = {"table": row, "section": section, "session": section.session, "match": match,
                "view": view, "form": form if open_ else None, "errors": errors,
-               "lines": _lines(form) if open_ else [], "kp": KEYPAD, "fields": ("result",),
+               "lines": _lines(section, form) if open_ else [], "kp": KEYPAD, "fields": ("result",),
                "artificial": (), "seen": swiss_selectors.sheet_version(match) if match else "",
                "conditions": swiss_selectors.settings_of(section), "teams": teams}  # fmt: skip
     return render(request, "table/swiss.html", context, status=status)
