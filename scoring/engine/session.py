@@ -685,12 +685,12 @@ def score_board(
     if inp.method == "net":
         _net_columns(deals, points)
     _penalties(inp, lines, deals, points)
-    scored = tuple(
+    scored = tuple([  # a list made in one comprehension, then a tuple: no generator
         old
         if old is not None and old.ns_points == p[0] and old.ew_points == p[1]
         else ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra, d.ew)
         for line, d, p, old in zip(lines, deals, points, prior, strict=True)
-    )
+    ])  # fmt: skip
     return BoardResult(board, scored, top)
 
 
