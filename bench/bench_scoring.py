@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -104,6 +105,7 @@ def _pair(fn_a, fn_b, repeat: int) -> tuple[float, float]:
 
 
 def run() -> str:
+    load_before = os.getloadavg()[0]
     small = _session(15, 27, seed=3)  # 405 results
     club = _session(30, 27, seed=1)
     big = _session(20, 26, seed=2, sections=25)  # 500 tables, 13,000 results across sections
@@ -150,7 +152,9 @@ def run() -> str:
         "again, only the rows whose label changed being copied): "
         f"{incremental:,.2f} ms, **{incremental / full:.3f}** of a full recompute (the same "
         "change, timed interleaved; medians of 15; identical standings: "
-        f"{'checked' if same else 'MISMATCH'}). Target ≤ 0.02.\n"
+        f"{'checked' if same else 'MISMATCH'}). Target ≤ 0.02.\n\n"
+        f"Load average (1 min) at the start and at the end of this run: {load_before:.2f} and "
+        f"{os.getloadavg()[0]:.2f}, on {os.cpu_count()} cores shared with other work.\n"
     )
 
 
