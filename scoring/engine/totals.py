@@ -252,6 +252,14 @@ _FIELD = attrgetter("field")
 _GROUPED: list = [None, {}]
 
 
+def _grouped(inp: Any, tallies: Mapping[int, _Tally]) -> tuple[list | None, dict[str, list]]:
+    """(the entries ranked, or None when they are the input's own; their fields)."""
+    if inp.method not in TEAM_METHODS and inp.entries and type(inp.entries) is tuple:
+        return None, _fields_of(inp.entries)
+    entries = _entries(inp, tallies)
+    return entries, _by_field(entries)
+
+
 def _fields_of(entries: tuple) -> dict[str, list]:
     """``_by_field`` of an input's own entries (a tuple of frozen entries), kept for the next
     call with the same tuple."""
@@ -299,12 +307,7 @@ def build_fields(
         tallies, previous = _tally(boards), None
     if inp.method in FIELD_WIDE_METHODS:
         previous = None  # every row's score or columns follow the whole field
-    entries = None
-    if inp.method not in TEAM_METHODS and inp.entries and type(inp.entries) is tuple:
-        by_field = _fields_of(inp.entries)
-    else:
-        entries = _entries(inp, tallies)
-        by_field = _by_field(entries)
+    entries, by_field = _grouped(inp, tallies)
     dead = _dead(boards)
     reuse = None
     if (
