@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -104,6 +105,7 @@ def _pair(fn_a, fn_b, repeat: int) -> tuple[float, float]:
 
 
 def run() -> str:
+    load_before = os.getloadavg()[0]
     small = _session(15, 27, seed=3)  # 405 results
     club = _session(30, 27, seed=1)
     big = _session(20, 26, seed=2, sections=25)  # 500 tables, 13,000 results across sections
@@ -145,11 +147,14 @@ def run() -> str:
         "reads them: one result changed in the 13,000-result field, whose board has 500 results "
         "across the sections; the board's unchanged lines keep their deal scores and, where "
         "their matchpoints did not move, their scored lines; each entry whose sum moved is "
-        "moved by the board's difference, and only those entries are sorted back into the "
-        "field's previous order, one merge, before the places are labelled again): "
+        "moved by the board's difference, and only those entries are placed back into the "
+        "field's previous order, each by a binary search, before the places are labelled "
+        "again, only the rows whose label changed being copied): "
         f"{incremental:,.2f} ms, **{incremental / full:.3f}** of a full recompute (the same "
         "change, timed interleaved; medians of 15; identical standings: "
-        f"{'checked' if same else 'MISMATCH'}). Target ≤ 0.02.\n"
+        f"{'checked' if same else 'MISMATCH'}). Target ≤ 0.02.\n\n"
+        f"Load average (1 min) at the start and at the end of this run: {load_before:.2f} and "
+        f"{os.getloadavg()[0]:.2f}, on {os.cpu_count()} cores shared with other work.\n"
     )
 
 

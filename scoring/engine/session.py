@@ -13,6 +13,8 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from scoring.engine.adjustments import Adjusted, parse_adjusted, percent_to_imps
@@ -411,20 +413,7 @@ def rescore_board(
         lines = [line for line in inp.lines if line.board == board]
     lines = list(lines)
     old = result.boards.get(board)
-    before = old.lines if old is not None else ()
-    # a line equal to the one in its place before was validated then and scores the same
-    # deal (whist aside: a revoke's penalty depends on the other tables' results)
-    same = [False] * len(lines)
-    if inp.game != "whist":
-        for i, (line, scored) in enumerate(zip(lines, before, strict=False)):
-            same[i] = scored.line is line or scored.line == line
-    for i, line in enumerate(lines):
-        if same[i]:
-            continue
-        if line.board != board:
-            raise ScoringError("board", f"line of board {line.board} given for board {board}")
-        if not _plainly_valid(inp.game, line):
-            validate_line(inp.game, line)
+    prior = _prior_lines(inp, board, lines, old.lines if old is not None else ())
     if inp.method in TEAM_METHODS:
         _check_team_match(replace(inp, lines=tuple(lines)))
     _check_board_entries(inp, lines)
@@ -438,7 +427,6 @@ def rescore_board(
     new = None
     if lines:
         expected = inp.results_expected.get(board, old_default)
-        prior = [before[i] if same[i] else None for i in range(len(lines))]
         new = boards[board] = score_board(inp, board, lines, expected, prior)
     else:
         boards.pop(board, None)
@@ -446,6 +434,26 @@ def rescore_board(
         return _assemble(inp, boards)
     tallies, touched = retally(result.tallies, old, new)
     return _assemble(inp, boards, tallies, (result, touched))
+
+
+def _prior_lines(
+    inp: SessionInput, board: int, lines: list[ResultLine], before: tuple
+) -> list[ScoredLine | None]:
+    """For each of ``board``'s ``lines``, the ``ScoredLine`` in its place before when the line
+    is the same (validated then, and it scores the same deal; whist aside: a revoke's penalty
+    depends on the other tables' results), else None once the line is validated."""
+    prior: list[ScoredLine | None] = [None] * len(lines)
+    if inp.game != "whist":
+        for i, (line, scored) in enumerate(zip(lines, before, strict=False)):
+            if scored.line is line or scored.line == line:
+                prior[i] = scored
+    for i in compress(range(len(lines)), map(is_, prior, repeat(None))):
+        line = lines[i]
+        if line.board != board:
+            raise ScoringError("board", f"line of board {line.board} given for board {board}")
+        if not _plainly_valid(inp.game, line):
+            validate_line(inp.game, line)
+    return prior
 
 
 def _check_board_entries(inp: SessionInput, lines: list[ResultLine]) -> None:
@@ -499,7 +507,7 @@ def with_line(inp: SessionInput, old: ResultLine | None, new: ResultLine | None)
 # --- one board: deal scores, then the comparison -------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Deal:
     """A line's deal score for each side (they may not balance: caps, revoke bounds)."""
 
@@ -677,12 +685,12 @@ def score_board(
     if inp.method == "net":
         _net_columns(deals, points)
     _penalties(inp, lines, deals, points)
-    scored = tuple(
+    scored = tuple([  # a list made in one comprehension, then a tuple: no generator
         old
         if old is not None and old.ns_points == p[0] and old.ew_points == p[1]
         else ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra, d.ew)
         for line, d, p, old in zip(lines, deals, points, prior, strict=True)
-    )
+    ])  # fmt: skip
     return BoardResult(board, scored, top)
 
 
@@ -800,9 +808,43 @@ def _artificial(inp: SessionInput, deals: list[_Deal], real: list[int], points: 
             points[i] = (ns, ew)
 
 
+def _plain_board(lines, deals) -> bool:
+    """Every line of the board played, none adjusted nor weighted, none in a fouled group
+    (counted in C: ``list.count`` tries identity first)."""
+    count = len(deals)
+    return (
+        list(map(_STATE, deals)).count(_PLAIN) == count
+        and list(map(_FOULED, lines)).count(None) == count
+    )
+
+
+_NS, _FOULED = attrgetter("ns"), attrgetter("fouled_group")
+_STATE, _PLAIN = attrgetter("played", "adjusted", "parts"), (True, None, None)
+
+
 def _matchpoint(inp: SessionInput, lines, deals, expected):
     """Matchpoint each fouled group (or the whole board) separately, factored to ``expected``."""
     scale = inp.setting("mp_scale")
+    if deals and _plain_board(
+        lines, deals
+    ):  # one group, every line a real score: no loop in Python
+        mps = matchpoint_board(
+            list(map(_NS, deals)), (), max(expected, len(deals)), scale, inp.setting("neuberg"),
+            inp.setting("acbl_single_result_60"),
+        )  # fmt: skip
+        points = list(zip(mps.ns, mps.ew, strict=True))
+    else:
+        points = _matchpoint_groups(inp, lines, deals, expected, scale)
+    decimals = inp.setting("mp_board_decimals")
+    if decimals is not None:  # a publisher's convention (the FFB: 0.1), Neuberg first
+        unit = 10 ** int(decimals)
+        points = [(Fraction(round_half_up(ns * unit), unit), Fraction(round_half_up(ew * unit), unit))
+                  for ns, ew in points]  # fmt: skip
+    return points, top(max(expected, 1), scale)
+
+
+def _matchpoint_groups(inp: SessionInput, lines, deals, expected, scale) -> list:
+    """``_matchpoint``'s points group by group: fouled groups, artificial and weighted scores."""
     points = [_ZERO] * len(deals)
     groups: dict[str | None, list[int]] = defaultdict(list)
     for i, d in enumerate(deals):
@@ -827,9 +869,4 @@ def _matchpoint(inp: SessionInput, lines, deals, expected):
         )  # fmt: skip
         for k, i in enumerate(members):
             points[i] = (mps.ns[k], mps.ew[k])
-    decimals = inp.setting("mp_board_decimals")
-    if decimals is not None:  # a publisher's convention (the FFB: 0.1), Neuberg first
-        unit = 10 ** int(decimals)
-        points = [(Fraction(round_half_up(ns * unit), unit), Fraction(round_half_up(ew * unit), unit))
-                  for ns, ew in points]  # fmt: skip
-    return points, top(max(expected, 1), scale)
+    return points

@@ -13,6 +13,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import compress, islice, repeat
+from operator import attrgetter, eq, is_, is_not, itemgetter, ne, not_
 from typing import Any
 
 from scoring.engine.adjustments import parse_adjusted
@@ -169,12 +171,10 @@ def retally(tallies: Mapping[int, _Tally], old: Any | None, new: Any | None):
     equal), so each entry's total moves by the board's difference, never re-summed."""
     before = list(old.lines) if old is not None else []
     after = list(new.lines) if new is not None else []
-    if len(before) == len(after):
-        kept = [i for i in range(len(before)) if before[i] is after[i] or before[i] == after[i]]
-        if kept:
-            drop = set(kept)
-            before = [s for i, s in enumerate(before) if i not in drop]
-            after = [s for i, s in enumerate(after) if i not in drop]
+    if len(before) == len(after):  # the lines that changed: not the same object, nor equal
+        moved = compress(range(len(before)), map(is_not, before, after))
+        moved = [i for i in moved if before[i] != after[i]]
+        before, after = [before[i] for i in moved], [after[i] for i in moved]
     out = dict(tallies)
     touched: set[int] = set()
     for scored in before + after:
@@ -231,6 +231,43 @@ def _entries(inp: Any, tallies: Mapping[int, _Tally]) -> list[Any]:
     return entries
 
 
+def _by_field(entries: list) -> dict[str, list]:
+    """The entries of each field, the fields in order of their first entry; with a few fields
+    (one, or N-S and E-W) each is picked out of the list in one pass in C."""
+    names = list(map(_FIELD, entries))
+    distinct = dict.fromkeys(names)
+    if len(distinct) <= 4:
+        return {name: list(compress(entries, map(eq, names, repeat(name)))) for name in distinct}
+    by_field: dict[str, list] = {}
+    for entry in entries:
+        by_field.setdefault(entry.field, []).append(entry)
+    return by_field
+
+
+_FIELD = attrgetter("field")
+
+#: (the ``entries`` tuple last grouped, its fields): a session rescored board after board
+#: keeps one input (as ``scoring.engine.session._known_entries`` does), whose entries need
+#: not be grouped every time; the lists are only read.
+_GROUPED: list = [None, {}]
+
+
+def _grouped(inp: Any, tallies: Mapping[int, _Tally]) -> tuple[list | None, dict[str, list]]:
+    """(the entries ranked, or None when they are the input's own; their fields)."""
+    if inp.method not in TEAM_METHODS and inp.entries and type(inp.entries) is tuple:
+        return None, _fields_of(inp.entries)
+    entries = _entries(inp, tallies)
+    return entries, _by_field(entries)
+
+
+def _fields_of(entries: tuple) -> dict[str, list]:
+    """``_by_field`` of an input's own entries (a tuple of frozen entries), kept for the next
+    call with the same tuple."""
+    if _GROUPED[0] is not entries:
+        _GROUPED[:] = [entries, _by_field(list(entries))]
+    return _GROUPED[1]
+
+
 @dataclass(frozen=True)
 class _Entry:
     number: int
@@ -270,10 +307,7 @@ def build_fields(
         tallies, previous = _tally(boards), None
     if inp.method in FIELD_WIDE_METHODS:
         previous = None  # every row's score or columns follow the whole field
-    entries = _entries(inp, tallies)
-    by_field: dict[str, list] = {}
-    for entry in entries:
-        by_field.setdefault(entry.field, []).append(entry)
+    entries, by_field = _grouped(inp, tallies)
     dead = _dead(boards)
     reuse = None
     if (
@@ -294,6 +328,7 @@ def build_fields(
     if inp.method == "imps_teams":
         extras["vp"] = {}
         if boards:
+            entries = entries if entries is not None else _entries(inp, tallies)
             teams = inp.teams or tuple(TeamInfo(e.number, e.name) for e in entries)
             extras["imp_teams"] = imp_teams(teams, owner(inp.teams), boards, pairs)
             extras["vp"] = extras["imp_teams"].vp
@@ -336,26 +371,32 @@ def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
     if inp.method != "matchpoints":
         return Fraction(score), None
     raw = score
-    if inp.setting("scale_missed_boards") and 0 < tally.played < scheduled:
+    # the setting matters only for an entry that missed boards
+    scale = (
+        scheduled is not None and tally.played < scheduled and inp.setting("scale_missed_boards")
+    )
+    if scale and 0 < tally.played:
         score = Fraction(score * scheduled, tally.played)
-    return Fraction(score), _percent(inp, raw, tally, scheduled, top)
+    return Fraction(score), _percent(raw, tally, scheduled, top, scale)
 
 
-def _percent(inp: Any, raw, tally: _Tally, scheduled: int, top: int | None) -> Fraction | None:
+def _percent(raw, tally: _Tally, scheduled: int, top: int | None, scale) -> Fraction | None:
     """The MPs won out of the MPs there were to win on the boards played, each board on its own
-    top (boards expecting fewer results have a smaller top); without scaling a missed board
-    counts as a zero at the mean top of those played."""
+    top (boards expecting fewer results have a smaller top); without scaling (``scale`` false)
+    a missed board counts as a zero at the mean top of those played.  One exact division:
+    ``raw`` × 100 (× played) over the tops (× scheduled)."""
     if not top or not scheduled:
         return None
     if not tally.played or not tally.tops:
         return Fraction(raw * 100, top * scheduled)
-    possible = Fraction(tally.tops)
-    if not inp.setting("scale_missed_boards") and tally.played < scheduled:
-        possible = possible * scheduled / tally.played
-    return Fraction(raw * 100) / possible
+    if not scale and tally.played < scheduled:
+        return Fraction(raw * 100 * tally.played, tally.tops * scheduled)
+    return Fraction(raw * 100, tally.tops)
 
 
 _NO_TALLY = _Tally()
+#: the entry's number and the total's key in a ``_sort_key``; a ``Standing``'s place
+_ENTRY, _VALUE, _RANK = itemgetter(2), itemgetter(1), attrgetter("rank")
 
 
 def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None,
@@ -428,14 +469,38 @@ def _keyed(
 ) -> FieldStandings:  # fmt: skip
     """``field_standings`` with what ``_field_again`` starts from kept beside it (a private
     memo, not a dataclass field: equality and JSON are unchanged): each row's ``_sort_key``,
-    the members' names, the schedule and the boards an unscheduled entry was meant to play."""
+    the members (the list, to know them again at the cost of an identity check) and their
+    names, the schedule and the boards an unscheduled entry was meant to play."""
     if keys is None:
         keys = [_sort_key(s) for s in field_standings.standings]
     if names is None:
         names = {e.number: e.name for e in members}
-    memo = (keys, names, dict(inp.boards_scheduled), field_boards)
+    memo = (keys, names, dict(inp.boards_scheduled), field_boards, members)
     object.__setattr__(field_standings, "_again", memo)
     return field_standings
+
+
+def _same_members(members: list, old_members: list, old_names: dict) -> dict | None:
+    """The members' names when they are those of the previous standings, else None: the same
+    entry objects (an identity check in C), or entries with the same numbers and names."""
+    if members is old_members or (
+        len(members) == len(old_members) and all(map(is_, members, old_members))
+    ):
+        return old_names
+    names = {e.number: e.name for e in members}
+    return names if names == old_names else None
+
+
+def _field_boards_again(members, tallies, dead, touched, names, old_field_boards):
+    """The boards an unscheduled entry of the field was meant to play, after one board
+    changed: the untouched entries' boards are as they were (and the dead boards the same:
+    ``build_fields``), so the most boards only the touched entries can raise; a fall is
+    looked for over the whole field."""
+    most = max((_boards_of(tallies[n], dead) for n in touched if n in names and n in tallies),
+               default=0)  # fmt: skip
+    if old_field_boards is not None and most >= old_field_boards:
+        return most
+    return _field_boards(members, tallies, dead)
 
 
 def _field_again(inp: Any, members: list, tallies: Mapping[int, _Tally], top: int | None,
@@ -449,58 +514,84 @@ def _field_again(inp: Any, members: list, tallies: Mapping[int, _Tally], top: in
     memo = getattr(old, "_again", None)
     if memo is None or not old.standings:
         return None
-    old_keys, old_names, old_scheduled, old_field_boards = memo
-    names = {e.number: e.name for e in members}
+    old_keys, old_names, old_scheduled, old_field_boards, old_members = memo
+    names = _same_members(members, old_members, old_names)
     scheduled_of = inp.boards_scheduled
-    if names != old_names or scheduled_of != old_scheduled:
+    if names is None or scheduled_of != old_scheduled:
         return None
     field_boards = None
-    if len(scheduled_of.keys() & names.keys()) < len(names) or None in scheduled_of.values():
-        # the untouched entries' boards are as they were (and the dead boards the same:
-        # ``build_fields``), so the most boards only the touched entries can raise; a fall
-        # is looked for over the whole field
-        most = max((_boards_of(tallies[n], dead) for n in touched if n in names and n in tallies),
-                   default=0)  # fmt: skip
-        if old_field_boards is not None and most >= old_field_boards:
-            field_boards = most
-        else:
-            field_boards = _field_boards(members, tallies, dead)
+    if (
+        len(scheduled_of) < len(names)
+        or None in scheduled_of.values()
+        or (len(scheduled_of.keys() & names.keys()) < len(names))
+    ):
+        field_boards = _field_boards_again(members, tallies, dead, touched, names,
+                                           old_field_boards)  # fmt: skip
     if field_boards != old_field_boards:
         return None  # every unscheduled entry's percentage moves
-    items = [(k, s) for k, s in zip(old_keys, old.standings, strict=True) if s.entry not in touched]
-    for number in touched:
-        name = names.get(number)
-        if name is None:
-            continue
-        scheduled = scheduled_of.get(number)
-        if scheduled is None:
-            scheduled = field_boards
-        tally = tallies.get(number, _NO_TALLY)
-        score, percent = _score(inp, tally, scheduled, top)
-        if not tally.played:
-            percent = None
-        row = Standing("", number, name, score, percent, tally.played, scheduled, {})
-        items.append((_sort_key(row), row))
-    items.sort()  # the untouched rows are one sorted run: a merge
-    if items[0][0][0]:  # nobody has played: _places ranks them all together
+    moved = [number for number in touched if number in names]
+    # the untouched rows, in their order: a row's key ends with its entry's number
+    keep = list(map(not_, map(touched.__contains__, map(_ENTRY, old_keys)))) if moved else None
+    keys = list(compress(old_keys, keep)) if moved else list(old_keys)
+    rows = list(compress(old.standings, keep)) if moved else list(old.standings)
+    for number in moved:
+        row = _row_again(inp, number, names[number], tallies, scheduled_of, field_boards, top)
+        at = bisect_left(keys, row[0])  # the untouched keys are sorted: insert in order
+        keys.insert(at, row[0])
+        rows.insert(at, row[1])
+    if keys[0][0]:  # nobody has played: _places ranks them all together
         return None
-    scored = bisect_left(items, ((1,),))
-    waiting = len(items) - scored
-    after = str(scored + 1) if waiting == 1 else f"={scored + 1}"
-    standings = []
-    label, last = "", None
-    for k, (key, standing) in enumerate(items):
-        if key[0]:
-            label = after
-        elif key[1] != last:
-            last = key[1]
-            tied = k + 1 < scored and items[k + 1][0][1] == last
-            label = f"={k + 1}" if tied else str(k + 1)
-        if standing.rank != label:
-            standing = _placed(standing, label)
-        standings.append(standing)
-    fs = FieldStandings(old.name, tuple(standings))
-    return _keyed(fs, inp, members, field_boards, [k for k, _ in items], names)
+    fs = FieldStandings(old.name, _relabelled(keys, rows))
+    return _keyed(fs, inp, members, field_boards, keys, names)
+
+
+def _row_again(inp, number, name, tallies, scheduled_of, field_boards, top):
+    """(``_sort_key``, ``Standing``) of a touched entry, its place not yet known."""
+    scheduled = scheduled_of.get(number)
+    if scheduled is None:
+        scheduled = field_boards
+    tally = tallies.get(number, _NO_TALLY)
+    score, percent = _score(inp, tally, scheduled, top)
+    if not tally.played:
+        percent = None
+    row = object.__new__(Standing)
+    row.__dict__.update(rank="", entry=number, name=name, score=score, percent=percent,
+                        boards_played=tally.played, boards_scheduled=scheduled, extra={})  # fmt: skip
+    return _sort_key(row), row
+
+
+def _relabelled(keys: list, rows: list) -> tuple:
+    """The rows in ``keys``' order with their places labelled as ``_places`` labels them
+    (``rank_keys``: ties share "=n"; the entries waiting share the place after the last that
+    played); a row already so labelled is kept as it is.  The labels are "1", "2", … but at
+    the ties, which are found by comparing each total with the next (loops in C), and only
+    the rows whose label changed are copied."""
+    scored = bisect_left(keys, (1,))
+    waiting = len(keys) - scored
+    values = list(map(_VALUE, keys[:scored]))
+    labels = _numbers(scored)[:scored]
+    start, previous = 0, -2
+    for k in compress(range(scored - 1), map(eq, values, islice(values, 1, None))):
+        if k != previous + 1:  # a new group of equal totals starts at k
+            start = k
+        labels[k] = labels[k + 1] = f"={start + 1}"
+        previous = k
+    labels += [str(scored + 1) if waiting == 1 else f"={scored + 1}"] * waiting
+    out = list(rows)
+    for k in compress(range(len(out)), map(ne, labels, map(_RANK, out))):
+        out[k] = _placed(out[k], labels[k])
+    return tuple(out)
+
+
+#: the place labels "1", "2", … of untied rows, made once (``_numbers``)
+_NUMBERS: list[str] = []
+
+
+def _numbers(count: int) -> list[str]:
+    """The labels "1" … ``count`` (at least), grown as larger fields come."""
+    if len(_NUMBERS) < count:
+        _NUMBERS.extend(str(k + 1) for k in range(len(_NUMBERS), count))
+    return _NUMBERS
 
 
 def _placed(standing: Standing, label: str) -> Standing:
