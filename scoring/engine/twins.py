@@ -24,8 +24,9 @@ from scoring.engine.session import SessionInput
 
 __all__ = ["OFFSET", "across", "merge", "split"]
 
-#: the second section's entries and tables in the merged input: number + OFFSET
-OFFSET = 1000
+#: the second section's entries and tables in the merged input: number + OFFSET, above the
+#: highest entry or table number a section allows (9,999: ``tournament.limits``)
+OFFSET = 10_000
 
 
 def merge(first: SessionInput, second: SessionInput) -> SessionInput:

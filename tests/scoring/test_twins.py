@@ -102,3 +102,27 @@ def test_across_names_each_pair_with_its_section():
         assert seen == [(s, n) for s in "AB" for n in want]
         scores = [r["score"] for r in field["standings"]]
         assert scores == sorted(scores, reverse=True)
+
+
+def test_high_entry_numbers_stay_in_their_own_section():
+    """A section may number its pairs up to 9,999 (tournament.limits): the second section's
+    renumbering must never reach the first's numbers, so pair 1001 of section A stays A's."""
+    rng = random.Random(5)
+    a, b = section(rng, 3, 2, "matchpoints"), section(rng, 3, 2, "matchpoints")
+
+    def renumbered(inp, by):
+        return SessionInput(game=inp.game, method=inp.method,
+                            lines=tuple(ResultLine(ln.board, ln.ns + by, ln.ew + by, table=ln.table,
+                                                   contract=ln.contract, declarer=ln.declarer,
+                                                   tricks=ln.tricks, score_ns=ln.score_ns)
+                                        for ln in inp.lines),
+                            entries=tuple(EntryInfo(e.number + by, e.name, e.field)
+                                          for e in inp.entries),
+                            results_expected=inp.results_expected)  # fmt: skip
+
+    high = renumbered(a, 9_990)  # pairs 9,991 … 9,996
+    merged = score_session(merge(high, b))
+    first, second = split(merged, 0), split(merged, 1)
+    assert sorted(s.entry for f in first.fields for s in f.standings) == list(range(9991, 9997))
+    assert sorted(s.entry for f in second.fields for s in f.standings) == list(range(1, 7))
+    assert OFFSET > 9_999
