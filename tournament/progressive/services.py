@@ -67,23 +67,31 @@ def start(section: Section, *, seed: int | None = None, given: dict[int, str] | 
     return RoundSeating.objects.create(section=section, round_number=1, seating=rows)
 
 
-def parse_positions(text: str) -> dict[int, str]:
-    """'3: 1 A' per line (player 3 at table 1, head couple) → {3: "1 A"}."""
+def _per_line(text: str, place, hint: str) -> dict[int, str]:
+    """'player: place' per line → {player: place(text after the colon)}; a blank line is
+    skipped, a line that does not read is refused at the field by its number with ``hint``."""
     given = {}
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            player, pos = line.split(":")
-            table, couple = pos.split()
-            if couple.upper() not in ("A", "B"):
-                raise ValueError
-            given[int(player)] = f"{int(table)} {couple.upper()}"
+            player, where = line.split(":")
+            given[int(player)] = place(where)
         except ValueError:
-            raise ValidationError(
-                {"given": f"Line {n}: write 'player: table couple', e.g. '3: 1 A'."}
-            ) from None
+            raise ValidationError({"given": f"Line {n}: write {hint}."}) from None
     return given
+
+
+def _couple_place(where: str) -> str:
+    table, couple = where.split()
+    if couple.upper() not in ("A", "B"):
+        raise ValueError(couple)
+    return f"{int(table)} {couple.upper()}"
+
+
+def parse_positions(text: str) -> dict[int, str]:
+    """'3: 1 A' per line (player 3 at table 1, head couple) → {3: "1 A"}."""
+    return _per_line(text, _couple_place, "'player: table couple', e.g. '3: 1 A'")
 
 
 @transaction.atomic
@@ -449,18 +457,8 @@ def parse_cards(text: str) -> dict[int, str]:
     """'3: A 1' per line (player 3 holds the tally card "Table A 1") → {3: "A 1"}."""
     from tournament.movements.five_hundred import parse_position, position
 
-    given = {}
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            player, card = line.split(":")
-            given[int(player)] = position(*parse_position(card))
-        except ValueError:
-            raise ValidationError(
-                {"given": f"Line {n}: write 'player: table letter and seat', e.g. '3: A 1'."}
-            ) from None
-    return given
+    return _per_line(text, lambda card: position(*parse_position(card)),
+                     "'player: table letter and seat', e.g. '3: A 1'")  # fmt: skip
 
 
 def _fh_start(section: Section, hands: int, seed, given) -> RoundSeating:
