@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 
@@ -129,6 +129,26 @@ def table_state(section, table: int):
             *IN_SECTION
         )
     }
+    return rounds, results, current_round(rounds, results)
+
+
+class Progress(NamedTuple):
+    """What a table's write checks of a stored result: its status and version."""
+
+    status: str
+    version: int
+
+
+def table_progress(section, table: int):
+    """``table_state`` for a write's checks and the current round: each result read as its
+    :class:`Progress` (four columns, no model instances; a table's POST pays for no more)."""
+    rounds = table_rounds(section, table)
+    rows = (
+        BoardResult.objects.filter(section=section, table_number=table)
+        .order_by()  # one result per (round, board) at a table: the order does not matter
+        .values_list("round_number", "board_number", "status", "version")
+    )
+    results = {(r, b): Progress(status, version) for r, b, status, version in rows}
     return rounds, results, current_round(rounds, results)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -212,8 +212,14 @@ def record_results(section: Section, plays: list[dict[str, Any]], **kwargs) -> l
     return rows
 
 
-@transaction.atomic
-def _record_result(
+def _record_result(section: Section, **kwargs) -> BoardResult:
+    """:func:`_record_in` in a transaction of its own, or a savepoint of the caller's: a
+    refusal leaves the caller's transaction as it was."""
+    with transaction.atomic():
+        return _record_in(section, **kwargs)
+
+
+def _record_in(
     section: Section,
     *,
     board_number: int,
@@ -228,6 +234,8 @@ def _record_result(
     reported_by: str | None = None,
 ) -> BoardResult:
     """Store a new result; idempotent for an identical resend; conflict for a different one.
+    Inside the caller's transaction, with no savepoint of its own: a refusal spoils it (see
+    :func:`_record_result`).
 
     ``based_on=0`` says the page showed no result yet: a different result stored since is
     refused as a stale page (:class:`StaleResult`) rather than reported as a conflict.
@@ -255,12 +263,10 @@ def _record_result(
     row = _unsaved(section, board_number, ns_entry, ew_entry, round_number, table, data)
     row.entered_by = user if user is not None and user.is_authenticated else None
     row.entered_via = via
-    try:
-        with transaction.atomic():
-            row.save()
-    except IntegrityError:
-        existing = _existing(section, board_number, ns_entry, ew_entry)
-        return _same_or_conflict(existing, data, ns_entry, ew_entry, based_on)
+    # No savepoint for a unique-constraint race: every result write holds the session's row
+    # lock (``_locked_session``; on SQLite the write transaction itself, begun IMMEDIATE), so
+    # ``_existing``, read under it, already saw any other result of either pair.
+    row.save()
     ResultAudit.objects.create(
         section=section, result=row, board_number=board_number, action="create",
         new=snapshot(row), user=row.entered_by, actor=actor,
@@ -309,22 +315,35 @@ def _unsaved(section, board, ns_entry, ew_entry, round_number, table, data) -> B
 def _existing(section, board, ns_entry, ew_entry) -> BoardResult | None:
     """The stored result of ``board`` for either pair, locked: one with either pair N-S
     first, else one with either pair E-W (a mnemonic movement: either pair in its own seat,
-    each pair plays each deal once each way); one query."""
-    pairs = [ns_entry, ew_entry]
+    each pair plays each deal once each way); the first in the section's order
+    (``IN_SECTION``) where several qualify.  A new result (the usual write) costs one
+    narrow query; the chosen row, when there is one, is read whole by a second."""
+    pairs = [ns_entry.pk, ew_entry.pk]
     if section.movement_kind == "mnemonic":
-        either = Q(ns_entry=ns_entry) | Q(ew_entry=ew_entry)
+        either = Q(ns_entry_id=ns_entry.pk) | Q(ew_entry_id=ew_entry.pk)
     else:
-        either = Q(ns_entry__in=pairs) | Q(ew_entry__in=pairs)
-    rows = list(
-        BoardResult.objects.select_for_update(of=("self",))
-        .filter(either, section=section, board_number=board)
-        .select_related("ns_entry", "ew_entry")
-        .order_by(*IN_SECTION)
+        either = Q(ns_entry_id__in=pairs) | Q(ew_entry_id__in=pairs)
+    found = sorted(  # the section's order within one board: by table (none last), then pk
+        (table is None, table or 0, pk, ns)
+        for table, pk, ns in BoardResult.objects.select_for_update()
+        .filter(either, section_id=section.pk, board_number=board)
+        .order_by()
+        .values_list("table_number", "pk", "ns_entry_id")
     )
-    if section.movement_kind == "mnemonic":
-        return rows[0] if rows else None
-    ids = {ns_entry.pk, ew_entry.pk}
-    return next((r for r in rows if r.ns_entry_id in ids), rows[0] if rows else None)
+    if not found:
+        return None
+    chosen = found[0][2]
+    if section.movement_kind != "mnemonic":
+        chosen = next((pk for _, _, pk, ns in found if ns in pairs), chosen)
+    row = BoardResult.objects.get(pk=chosen)
+    # the entries in hand are attached rather than joined (another pair of the row, which
+    # only a conflict's message names, is read then)
+    row.section = section
+    known = {ns_entry.pk: ns_entry, ew_entry.pk: ew_entry}
+    for side in ("ns_entry", "ew_entry"):
+        if getattr(row, side + "_id") in known:
+            setattr(row, side, known[getattr(row, side + "_id")])
+    return row
 
 
 def _locked_session(pk: int) -> Session:
@@ -371,8 +390,13 @@ def correct_result(row: BoardResult, **kwargs) -> BoardResult:
     return row
 
 
-@transaction.atomic
-def _correct_result(
+def _correct_result(row: BoardResult, **kwargs) -> BoardResult:
+    """:func:`_correct_in` in a transaction of its own, or a savepoint of the caller's."""
+    with transaction.atomic():
+        return _correct_in(row, **kwargs)
+
+
+def _correct_in(
     row: BoardResult,
     *,
     fields: dict[str, Any],
@@ -384,7 +408,8 @@ def _correct_result(
 ) -> BoardResult:
     """Change a result.  Decided under the row lock: a page's write based on an older
     version is refused (``based_on``); a table (``at_table``) cannot change a confirmed
-    result at all; the TD can, with a reason.  Every change is audited."""
+    result at all; the TD can, with a reason.  Every change is audited.  Inside the
+    caller's transaction, as :func:`_record_in`."""
     session = _locked_session(row.section.session_id)
     _writable(session, user)
     row = (
@@ -508,9 +533,11 @@ def store_at_table(
     does not wait for the standings: they follow on the task queue
     (``scoring.standings.services.queue_refresh``, in the write's transaction)."""
     actor = f"table {table_number}"
+    # one transaction and no savepoints (each a round trip on PostgreSQL): a refusal
+    # propagates out of it and rolls back the whole write
     with transaction.atomic():
         if based_on == 0:
-            row = _record_result(
+            row = _record_in(
                 section, board_number=board, ns=current["ns"], ew=current["ew"],
                 round_number=current["round"], fields=fields, actor=actor, via="table",
                 based_on=0,
@@ -522,7 +549,7 @@ def store_at_table(
             ).order_by(*IN_SECTION).first()  # fmt: skip
             if existing is None:
                 raise StaleResult(f"Board {board} {STALE}.", field="board_number")
-            row = _correct_result(
+            row = _correct_in(
                 existing, fields=fields, user=None, based_on=based_on, at_table=True,
                 reason=f"changed at {actor} before the opponents' O.K.", actor=actor,
             )  # fmt: skip

@@ -25,7 +25,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import F, Max, Q
 from django_tasks import task
 from django_tasks.backends.immediate import ImmediateBackend
@@ -113,17 +113,20 @@ def queue_refresh(session_id: int) -> bool:
     (``scoring.standings.selectors.pending``), and the live stream's ``standings`` event
     (``tournament.play.live``) tells them when they do.  With the immediate backend (the
     tests, ``TASKS_BACKEND=immediate``) nothing is queued: the refresh runs after the commit,
-    in the request, as ``refresh_standings`` always did.  If the task cannot be queued (the
-    insert is in a savepoint, so the write survives) the request refreshes too: a result is
-    never left out of the standings for want of a queue.  Writes that come together each
+    in the request, as ``refresh_standings`` always did.  If the queue refuses the task
+    before writing it (a backend that is misconfigured or down) the request refreshes too: a
+    result is never left out of the standings for want of a queue.  A database error while
+    writing the row is the write's own and rolls it back whole, as any other of its inserts
+    would (no savepoint: two round trips a result saved).  Writes that come together each
     queue one; the first to run brings the standings up to every committed version and the
     rest find nothing to do (``refresh_standings``)."""
     if isinstance(refresh_task.get_backend(), ImmediateBackend):
         return False
     try:
-        with transaction.atomic():
-            refresh_task.enqueue(session_id)
-    except Exception:  # noqa: BLE001 - any failure of the queue: refresh in the request
+        refresh_task.enqueue(session_id)
+    except DatabaseError:
+        raise
+    except Exception:  # noqa: BLE001 - the queue refused it unwritten: refresh in the request
         log.exception("standings refresh of session %s not queued: refreshed now", session_id)
         return False
     return True

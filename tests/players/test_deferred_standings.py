@@ -16,10 +16,14 @@ import signal
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from scoring.models import Standings
+from scoring.models import ResultAudit, Standings
+from scoring.results import services as result_services
+from scoring.results.services import StaleResult
 from scoring.standings import services as standings_services
 from tournament.models import Session
 
@@ -133,3 +137,34 @@ def test_a_queue_that_cannot_take_the_refresh_refreshes_in_the_request(
     page = client.get(reverse("session", args=[session.pk])).content.decode()
     assert PENDING not in page
     assert not DBTaskResult.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_write_is_one_transaction_without_savepoints(client, running, codes, settings):
+    """The result, its audit, the version bump and the queued refresh are one transaction with
+    no savepoint in it (each savepoint is two more round trips to PostgreSQL); a refused write
+    stores nothing and queues nothing."""
+    settings.TASKS = DATABASE_TASKS
+    (board, play), *_ = round_plays(running, 1, 1)
+    with CaptureQueriesContext(connection) as write:
+        assert (
+            post_result(client, codes[1], board, play.ns, play.ew, 1, "4S N =").status_code == 302
+        )
+    statements = [q["sql"].upper() for q in write.captured_queries]
+    assert not [s for s in statements if "SAVEPOINT" in s]
+    assert sum(s.startswith("INSERT") for s in statements) == 3  # result, audit, task
+    queued = DBTaskResult.objects.filter(task_path__endswith="standings.services.refresh_task")
+    assert queued.count() == 1
+    assert running.results.get(board_number=board).contract == "4S"
+
+    # the same board again from a page that showed no result, past the page's own checks (a
+    # post that raced the first): refused under the lock as a stale page, and the refusal
+    # rolls the whole write back (no second audit, no second task, no new version)
+    current = {"round": 1, "ns": play.ns, "ew": play.ew}
+    with pytest.raises(StaleResult):
+        result_services.store_at_table(running, 1, current, board=board, based_on=0,
+                                       fields={"contract": "3NT", "declarer": "S", "tricks": 9})  # fmt: skip
+    assert running.results.get(board_number=board).contract == "4S"
+    assert ResultAudit.objects.filter(section=running).count() == 1
+    assert queued.count() == 1
+    assert Session.objects.get(pk=running.session_id).results_version == 1

@@ -59,7 +59,7 @@ def lookup(token: str) -> TableToken | None:
     if not isinstance(token, str) or not 20 <= len(token) <= 64:
         return None
     row = (
-        TableToken.objects.select_related("section__session__event__club")
+        TableToken.objects.select_related("section__session__event")
         .defer("section__movement")  # known by its digest (Section.get_movement)
         .filter(token=token)
         .first()

@@ -157,7 +157,7 @@ def table_score(request, token):
         status, title, advice = REFUSALS[reason]
         context = {"errors": [f"{title}. {advice}"]}
         return render(request, "table/_score.html", context, status=status)
-    _, _, current = result_selectors.table_state(row.section, row.table_number)
+    _, _, current = result_selectors.table_progress(row.section, row.table_number)
     if current is None:
         context = {"errors": ["Every round at this table is confirmed: nothing to score."]}
         return render(request, "table/_score.html", context, status=400)
@@ -190,7 +190,7 @@ def _posted_board(request) -> int | None:
 
 
 def _enter(request, row):
-    _, results, current = result_selectors.table_state(row.section, row.table_number)
+    _, results, current = result_selectors.table_progress(row.section, row.table_number)
     if current is None:
         return _render(request, row, status=400)
     board = _posted_board(request)
@@ -220,7 +220,7 @@ def _store(row, current, form):
 
 
 def _confirm(request, row):
-    _, results, current = result_selectors.table_state(row.section, row.table_number)
+    _, results, current = result_selectors.table_progress(row.section, row.table_number)
     if current is None or request.POST.get("round") != str(current["round"]):
         return _render(request, row, status=400, confirm_error="That round is not open here.")
     if any(results.get((current["round"], b)) is None for b in current["boards"]):

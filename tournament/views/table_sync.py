@@ -114,7 +114,7 @@ def table_sync(request, token):
     play_services.note_queue(row, queued=count, since=oldest)
     answers = [_answer(row, item) for item in items]
     play_services.note_queue(row, queued=max(0, count - len(answers)), since=oldest)
-    _, _, current = result_selectors.table_state(row.section, row.table_number)
+    _, _, current = result_selectors.table_progress(row.section, row.table_number)
     return JsonResponse({"answers": answers, "round": current["round"] if current else None})
 
 
