@@ -171,3 +171,30 @@ def test_start_at_random_with_a_seed_and_bad_results_are_refused(director_client
     assert r.status_code == 400 and "no table 9" in r.content.decode()
     r = director_client.post(url, {"action": "next"})
     assert r.status_code == 400 and "no result entered" in r.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_public_session_page_says_where_each_player_sits_this_round(
+    director_client, client, evening
+):
+    """The session page reads whether a section is seated with the sections (one query for
+    all): once round 1 is seated it names each table's four players, and after the next
+    round is seated, that round's tables."""
+    session, section, url = evening
+    page = reverse("session", args=[session.pk])
+    assert "Where to sit" not in client.get(page).content.decode()
+    given = "\n".join(f"{p}: {(p - 1) // 4 + 1} {'A' if (p - 1) % 4 < 2 else 'B'}"
+                      for p in range(1, 17))  # fmt: skip
+    assert director_client.post(url, {"action": "start", "given": given}).status_code == 302
+    html = client.get(page).content.decode()
+    assert "Where to sit: section A, round 1" in html
+    names = {e.number: e.display_name for e in section.entries.all()}
+    for table, n, s, e, w in ROUND_1:
+        line = f"Table {table}: N {names[n]}, S {names[s]}, E {names[e]}, W {names[w]}"
+        assert line in html
+    play_round(director_client, url, ROUND_1_POINTS)
+    assert director_client.post(url, {"action": "next"}).status_code == 302
+    html = client.get(page).content.decode()
+    assert "Where to sit: section A, round 2" in html
+    for table, n, s, e, w in ROUND_2:
+        assert f"Table {table}: N {names[n]}, S {names[s]}, E {names[e]}, W {names[w]}" in html

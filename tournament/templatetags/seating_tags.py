@@ -62,7 +62,13 @@ def _table(row: dict, names: dict) -> dict:
 
 
 def _current(section) -> tuple[int, list[dict]] | None:
-    last = section.round_seatings.order_by("-round_number").first()
+    # ``seated``: whether the section has any seating, when its reader asked (the public
+    # session page, with the sections)
+    last = (
+        section.round_seatings.order_by("-round_number").first()
+        if getattr(section, "seated", True)
+        else None
+    )
     if last is not None:
         return last.round_number, last.seating
     return _individual_round(section)

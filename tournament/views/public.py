@@ -12,7 +12,7 @@ import hashlib
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from boards.models import Board
 from boards.selectors import board_context
 from boards.services import deals_visible
-from scoring.models import Standings
+from scoring.models import Protest, Standings
 from scoring.rulings import selectors as ruling_selectors
 from scoring.standings import selectors as standings_selectors
 from tournament.charts import line_chart
@@ -31,7 +31,7 @@ from tournament.prizes.selectors import series_label, series_standings
 from tournament.setup import selectors as setup_selectors
 from tournament.social import selectors as social_selectors
 
-from ..models import Club, Event, Player, Section, Session
+from ..models import Club, Event, FosterDraw, Player, RoundSeating, Section, Session
 
 
 def home(request):
@@ -132,8 +132,14 @@ def movement_html(session: Session, stamp: str, sections) -> str:
 def session(request, pk):
     session = _session(pk)
     # read once (without the stored movements: known by digest) for the cache keys, the
-    # seating and the Swiss links; by name, their order within the session
-    sections = list(session.sections.defer("movement").order_by("name"))
+    # seating, the Swiss links and the foster draws (read with them); by name, their order
+    # within the session
+    sections = list(
+        session.sections.defer("movement")
+        .select_related("foster_draw")
+        .annotate(seated=_SEATED, decided_protests=_DECIDED_PROTESTS)
+        .order_by("name")
+    )
     stamp = _standings_stamp(session, sections)
     context = {
         "session": session,
@@ -141,13 +147,29 @@ def session(request, pk):
         "standings_html": standings_html(request, session, stamp),
         "movement_html": movement_html(session, stamp, sections),
         "is_director": session.club.is_director(request.user),
-        "protests": ruling_selectors.protests(session, decided_only=True),
+        "protests": ruling_selectors.protests(session, decided_only=True)
+        if any(s.decided_protests for s in sections)
+        else [],
         "foster": [
-            {"section": s, **foster_selectors.result(s)}
-            for s in session.sections.filter(foster_draw__isnull=False).defer("movement")
+            {"section": s, **foster_selectors.result(s)} for s in sections if _has_foster_draw(s)
         ],
     }
     return render(request, "tournament/session.html", context)
+
+
+#: read with the sections by the session page, so that a section with no progressive
+#: seating and no decided protest (the usual duplicate night) asks nothing more of the database
+_SEATED = Exists(RoundSeating.objects.filter(section=OuterRef("pk")))
+_DECIDED_PROTESTS = Exists(
+    Protest.objects.filter(section=OuterRef("pk")).exclude(status=Protest.Status.OPEN)
+)
+
+
+def _has_foster_draw(section: Section) -> bool:
+    try:
+        return section.foster_draw is not None  # read with the section (select_related)
+    except FosterDraw.DoesNotExist:
+        return False
 
 
 @never_cache
