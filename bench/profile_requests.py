@@ -2,18 +2,19 @@
 
 Sets up the session of ``bench/load.py`` (a 30-table skip Mitchell, 16 rounds of 2 boards,
 rounds 1–12 entered and confirmed through the result services) in a SQLite database of its
-own, then plays round 13 through Django's test client, table after table: the admin login
-page, a board's result POST (timed alone), the standings refresh it queued (run here as the
-task worker would, timed apart), the table page its redirect leads to, and the public
-standings page; then the login page, the standings page and the live fragment in turn
-with nothing changing (idle).  Reports the median CPU time of each request and its queries,
-and the ratios the issue's targets are set on.  CPU time (``time.process_time``) rather than
-wall time, so a machine shared with other work still gives comparable figures; no network
-and no server, so the ratios are higher than over HTTP, where both requests also pay the
-server's fixed cost.
+own (``--db postgres``: a PostgreSQL database of its own, dropped afterwards), then plays
+round 13 through Django's test client, table after table: the admin login page, a board's
+result POST (timed alone), the standings refresh it queued (run here as the task worker
+would, timed apart), the table page its redirect leads to, and the public standings page;
+then the login page, the standings page and the live fragment in turn with nothing changing
+(idle).  Reports the median CPU time of each request and its queries, and the ratios the
+issue's targets are set on.  CPU time (``time.process_time``) rather than wall time, so a
+machine shared with other work still gives comparable figures; no network and no server, so
+the ratios are higher than over HTTP, where both requests also pay the server's fixed cost
+(and, on PostgreSQL, the waits for the database's answers, which are not CPU time).
 
     .venv/bin/python bench/profile_requests.py [--tables 30] [--profile post|standings|none]
-        [--sort cumulative|tottime] [--top 40] [--queries]
+        [--sort cumulative|tottime] [--top 40] [--queries] [--db sqlite|postgres]
 
 ``--profile`` prints cProfile's table for that request; ``--queries`` the SQL of its last
 request (of the last result POST with ``--profile none``).  Not part of ``run_all.py`` (not a benchmark section: a tool for finding where
@@ -147,6 +148,12 @@ def main() -> None:
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--queries", action="store_true")
+    parser.add_argument(
+        "--db",
+        choices=("sqlite", "postgres"),
+        default="sqlite",
+        help="postgres: a database of its own on LOAD_PG, removed afterwards",
+    )
     args = parser.parse_args()
     profiled = {"post": "result POST", "standings": "standings page, idle"}.get(
         args.profile, args.profile
@@ -156,14 +163,31 @@ def main() -> None:
     os.environ.setdefault("SECRET_KEY", "profile-secret-key-" + "x" * 40)
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ.pop("DATABASE_URL", None)
+    if args.db == "postgres":
+        import subprocess
+
+        import load
+
+        name = f"club_profile_{os.getpid()}"
+        subprocess.run(["psql", load.PG + "/postgres", "-qc", f"CREATE DATABASE {name}"],
+                       check=True)  # fmt: skip
+        os.environ["DATABASE_URL"] = f"{load.PG}/{name}"
     os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
     os.environ["TASKS_BACKEND"] = "database"  # the refresh is queued, as in production
     import django
 
     django.setup()
-    session, tokens = _setup(args.tables, args.rounds)
-    timer = Timer(profiled)
-    play(session, tokens, timer)
+    try:
+        session, tokens = _setup(args.tables, args.rounds)
+        timer = Timer(profiled)
+        play(session, tokens, timer)
+    finally:
+        if args.db == "postgres":
+            from django.db import connections
+
+            connections.close_all()
+            subprocess.run(["psql", load.PG + "/postgres", "-qc", f"DROP DATABASE {name}"],
+                           check=False)  # fmt: skip
     print(report(timer))
     if args.queries:
         kind = profiled if profiled in timer.last_sql else "result POST"
