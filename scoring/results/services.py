@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import F, Q
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scoring.engine.adjustments import check_adjusted_for_method
@@ -123,7 +123,7 @@ def _entries(section: Section, ns: Any, ew: Any) -> tuple[Entry, Entry]:
             numbers[field] = int(number)
         except (TypeError, ValueError):
             raise _no_entry(section, number, field) from None
-    rows = section.entries.filter(number__in=set(numbers.values())).order_by()
+    rows = Entry.objects.filter(section_id=section.pk, number__in=set(numbers.values())).order_by()
     found = {e.number: e for e in rows}
     for field, number in (("ns", ns), ("ew", ew)):
         if numbers[field] not in found:
@@ -517,9 +517,15 @@ def confirm(
     return len(rows)
 
 
+_SESSIONS = connection.ops.quote_name(Session._meta.db_table)
+_BUMP = f"UPDATE {_SESSIONS} SET results_version = results_version + 1 WHERE id = %s"
+
+
 def _bump(session: Session) -> None:
-    """Inside a result write (the session row is locked): one more version of the results."""
-    Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
+    """Inside a result write (the session row is locked): one more version of the results.
+    The statement is written once (``_BUMP``), not compiled by the ORM at every result."""
+    with connection.cursor() as cursor:
+        cursor.execute(_BUMP, [session.pk])
 
 
 def store_at_table(
