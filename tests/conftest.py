@@ -167,7 +167,7 @@ def director_client(client, director):
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with an empty cache (the standings fragment is cached per process)."""
+    """Each test starts with an empty cache (the rendered standings fragment is cached)."""
     from django.core.cache import cache
 
     cache.clear()

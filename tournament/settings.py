@@ -109,6 +109,17 @@ TEMPLATES = [
     },
 ]
 
+# The rendered standings fragment and movement grid (tournament.views.public), kept per
+# version in files under DATA_DIR: every web process of the machine reads what one of them
+# rendered, so after a result the page is rendered once, not once per process.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(DATA_DIR / "cache"),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
+
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{DATA_DIR / 'club.sqlite3'}",

@@ -99,11 +99,12 @@ def _standings_stamp(session: Session, sections=None) -> str:
 
 
 def standings_html(request, session: Session, stamp: str | None = None) -> str:
-    """The rendered standings fragment, kept per process until the next result.
+    """The rendered standings fragment, kept (settings ``CACHES``: in files shared by the
+    machine's web processes) until the next result.
 
     Dozens of phones poll it while nothing changes; the key carries the kept standings'
-    version (and the social games' scores), so a poll after a change always renders afresh.
-    The fragment is the same for every reader.
+    version (and the social games' scores), so a poll after a change always renders afresh,
+    once for all the processes.  The fragment is the same for every reader.
     """
     stamp = stamp or _standings_stamp(session)
     key = f"standings:{stamp}:{settings.LIVE_POLL_SECONDS}"
@@ -115,7 +116,7 @@ def standings_html(request, session: Session, stamp: str | None = None) -> str:
 
 
 def movement_html(session: Session, stamp: str, sections) -> str:
-    """The rendered movement grids (``tournament/_movement.html``), kept per process with the
+    """The rendered movement grids (``tournament/_movement.html``), kept with the
     standings (``stamp``) and each section's movement digest: a 30-table grid is hundreds of
     cells, built and rendered once per version instead of on every page view."""
     shown = [(s.pk, s.name, s.movement_kind, s.movement_digest, s.shares_boards_with_id)
