@@ -506,7 +506,14 @@ def run() -> str:
         "`bench/load.py` (see its docstring for the phases). The yardstick is Django's admin "
         "login page, fetched in the same run: at 1 client between the 1-client result "
         "POSTs, then idle, then while 10 tables post. The issue's targets are checked on "
-        "these ratios.\n"
+        "these ratios.\n\n"
+        '**"20 phones"** are 20 clients that each pause 1–3 s before a result and before '
+        "the O.K., as a player at a table does (typing a board on a phone takes longer): the "
+        'issue\'s "under 20 clients".  **"20 clients back to back"** send their requests '
+        "with no pause at all, which keeps the 2 cores saturated: there any request waits "
+        "behind the others, the login page too (fetched during that round, beside the POSTs), "
+        "so that round measures throughput, and its ratio to the 1-client login page has no "
+        "target.  The task worker runs under `nice`, as scripts/serve starts it.\n"
     )
     return head + "\n" + load(direct=os.environ.get("LOAD_FILL") == "direct")
 

@@ -211,7 +211,13 @@ def run() -> str:
         "every 0.5 s for all readers together (`tournament/play/live.py`), so the wait is at most "
         "about half a second plus the standings' recomputation.  Target: under 2 s.\n"
     )
-    return head + "\n" + push()
+    tail = (
+        "\n\nA result's POST answers before the standings refresh, which the task worker "
+        '(under `nice`, as scripts/serve starts it) runs from the queue: "from send" is '
+        'about "from answer", the event waiting for the worker (polling every 0.5 s) and '
+        "the hub (0.5 s), not for the POST."
+    )
+    return head + "\n" + push() + tail
 
 
 if __name__ == "__main__":
