@@ -8,7 +8,9 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
+from django.db import connection
 
+from scoring import sql
 from scoring.engine.adjustments import AVERAGE_METHODS
 from scoring.engine.session import ResultLine, ScoringError, SessionInput, line_score
 from scoring.inputs import IN_SECTION, result_line, scheduled_plays
@@ -139,15 +141,25 @@ class Progress(NamedTuple):
     version: int
 
 
+_PROGRESS = (
+    "SELECT "
+    + ", ".join(
+        sql.column(BoardResult, f) for f in ("round_number", "board_number", "status", "version")
+    )  # fmt: skip
+    + f" FROM {sql.table(BoardResult)} WHERE {sql.column(BoardResult, 'section')} = %s"
+    f" AND {sql.column(BoardResult, 'table_number')} = %s"
+)
+
+
 def table_progress(section, table: int):
     """``table_state`` for a write's checks and the current round: each result read as its
-    :class:`Progress` (four columns, no model instances; a table's POST pays for no more)."""
+    :class:`Progress` (four columns, no model instances, in a statement written once:
+    ``scoring.sql``; a table's POST pays for no more).  One result per (round, board) at a
+    table: their order does not matter."""
     rounds = table_rounds(section, table)
-    rows = (
-        BoardResult.objects.filter(section=section, table_number=table)
-        .order_by()  # one result per (round, board) at a table: the order does not matter
-        .values_list("round_number", "board_number", "status", "version")
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_PROGRESS, [section.pk, table])
+        rows = cursor.fetchall()
     results = {(r, b): Progress(status, version) for r, b, status, version in rows}
     return rounds, results, current_round(rounds, results)
 

@@ -22,9 +22,9 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 
+from scoring import sql
 from scoring.engine.adjustments import check_adjusted_for_method
 from scoring.engine.session import ScoringError, validate_line
 from scoring.engine.team_match import TEAM_METHODS, TEAM_MOVEMENTS, team_movement_hint
@@ -243,7 +243,7 @@ def _record_in(
     ``"ew"`` it is taken as correct over a different stored entry of the same table (each side
     keeps its own score; N-S did not compare [000 L731]), with an audit record.
     """
-    session = _locked_session(section.session_id)
+    session = _locked_session(section.session_id, section)
     _writable(session, user)
     _check_team_movement(session, section)
     ns_entry, ew_entry = _entries(section, ns, ew)
@@ -312,6 +312,25 @@ def _unsaved(section, board, ns_entry, ew_entry, round_number, table, data) -> B
     )  # fmt: skip
 
 
+_EXISTING_BASE = (
+    f"SELECT {sql.column(BoardResult, 'table_number')}, {sql.column(BoardResult, 'id')}, "
+    f"{sql.column(BoardResult, 'ns_entry')} FROM {sql.table(BoardResult)} "
+    f"WHERE {sql.column(BoardResult, 'section')} = %s "
+    f"AND {sql.column(BoardResult, 'board_number')} = %s"
+)
+#: the existing-result check of every write, written once rather than compiled by the ORM
+#: at every result (``_existing``): either pair in either seat, or (a mnemonic movement)
+#: either pair in its own seat
+_EXISTING = (
+    f"{_EXISTING_BASE} AND ({sql.column(BoardResult, 'ns_entry')} IN (%s, %s) "
+    f"OR {sql.column(BoardResult, 'ew_entry')} IN (%s, %s)){sql.FOR_UPDATE}"
+)
+_EXISTING_MNEMONIC = (
+    f"{_EXISTING_BASE} AND ({sql.column(BoardResult, 'ns_entry')} = %s "
+    f"OR {sql.column(BoardResult, 'ew_entry')} = %s){sql.FOR_UPDATE}"
+)
+
+
 def _existing(section, board, ns_entry, ew_entry) -> BoardResult | None:
     """The stored result of ``board`` for either pair, locked: one with either pair N-S
     first, else one with either pair E-W (a mnemonic movement: either pair in its own seat,
@@ -319,21 +338,19 @@ def _existing(section, board, ns_entry, ew_entry) -> BoardResult | None:
     (``IN_SECTION``) where several qualify.  A new result (the usual write) costs one
     narrow query; the chosen row, when there is one, is read whole by a second."""
     pairs = [ns_entry.pk, ew_entry.pk]
-    if section.movement_kind == "mnemonic":
-        either = Q(ns_entry_id=ns_entry.pk) | Q(ew_entry_id=ew_entry.pk)
-    else:
-        either = Q(ns_entry_id__in=pairs) | Q(ew_entry_id__in=pairs)
-    found = sorted(  # the section's order within one board: by table (none last), then pk
-        (table is None, table or 0, pk, ns)
-        for table, pk, ns in BoardResult.objects.select_for_update()
-        .filter(either, section_id=section.pk, board_number=board)
-        .order_by()
-        .values_list("table_number", "pk", "ns_entry_id")
-    )
+    mnemonic = section.movement_kind == "mnemonic"
+    with connection.cursor() as cursor:
+        if mnemonic:
+            cursor.execute(_EXISTING_MNEMONIC, [section.pk, board, *pairs])
+        else:
+            cursor.execute(_EXISTING, [section.pk, board, *pairs, *pairs])
+        found = sorted(  # the section's order within one board: by table (none last), then pk
+            (table is None, table or 0, pk, ns) for table, pk, ns in cursor.fetchall()
+        )
     if not found:
         return None
     chosen = found[0][2]
-    if section.movement_kind != "mnemonic":
+    if not mnemonic:
         chosen = next((pk for _, _, pk, ns in found if ns in pairs), chosen)
     row = BoardResult.objects.get(pk=chosen)
     # the entries in hand are attached rather than joined (another pair of the row, which
@@ -346,8 +363,15 @@ def _existing(section, board, ns_entry, ew_entry) -> BoardResult | None:
     return row
 
 
-def _locked_session(pk: int) -> Session:
-    """The session row, locked for the write (its event read in the same query, not locked)."""
+def _locked_session(pk: int, section: Section | None = None) -> Session:
+    """The session row, locked for the write, with its event (not locked): the event the
+    caller's ``section`` was read with (a table's token reads section, session and event in
+    one query), else read in the same query as the lock."""
+    known = section.session if section is not None and Section.session.is_cached(section) else None
+    if known is not None and Session.event.is_cached(known):
+        session = Session.objects.select_for_update().get(pk=pk)
+        session.event = known.event
+        return session
     return Session.objects.select_for_update(of=("self",)).select_related("event").get(pk=pk)
 
 
@@ -517,8 +541,11 @@ def confirm(
     return len(rows)
 
 
-_SESSIONS = connection.ops.quote_name(Session._meta.db_table)
-_BUMP = f"UPDATE {_SESSIONS} SET results_version = results_version + 1 WHERE id = %s"
+_VERSION = sql.column(Session, "results_version")
+_BUMP = (
+    f"UPDATE {sql.table(Session)} SET {_VERSION} = {_VERSION} + 1 "
+    f"WHERE {sql.column(Session, 'id')} = %s"
+)
 
 
 def _bump(session: Session) -> None:
