@@ -236,8 +236,14 @@ def play_round(token: str, rng: random.Random, stats: Stats, *, timed: bool, yar
 
 
 def play_rounds(tokens: dict[int, str], clients: int, stats: Stats, seed: str, timed: bool,
-                think: tuple[float, float] | None = None):  # fmt: skip
-    """Every table plays one round; ``clients`` threads share the tables."""
+                think: tuple[float, float] | None = None, rounds: int = 1):  # fmt: skip
+    """Every table plays ``rounds`` rounds, one after the other; ``clients`` threads share
+    the tables."""
+    for r in range(rounds):
+        _play_round_of_all(tokens, clients, stats, f"{seed}-{r}", timed, think)
+
+
+def _play_round_of_all(tokens, clients, stats, seed, timed, think) -> None:
     work: queue.Queue = queue.Queue()
     for table in sorted(tokens):
         work.put(table)
@@ -370,8 +376,8 @@ def session_run(db: str, tables: int, rounds: int, workers: int, direct: bool = 
         stats = Stats()
         started = time.time()
         load = [_loadavg()]
-        for r in range(0 if direct else fill):  # the session fills up
-            play_rounds(tokens, 20, stats, f"{db}-fill-{r}", timed=False)
+        # the session fills up
+        play_rounds(tokens, 20, stats, f"{db}-fill", timed=False, rounds=0 if direct else fill)
         load.append(_loadavg())
         yard = _opener()
         rng = random.Random(f"{db}-one")
@@ -380,8 +386,8 @@ def session_run(db: str, tables: int, rounds: int, workers: int, direct: bool = 
                        yardstick=lambda: fetch(yard, LOGIN, stats, "login, 1 client"))  # fmt: skip
         stats.latency["result POST, 1 client"] = stats.latency.pop("result POST", [])
         reader(session, stats, "idle", threading.Event(), 30)
-        for r in range(2):  # 20 phones, late in the session
-            play_rounds(tokens, 20, stats, f"{db}-twenty-{r}", timed=True, think=THINK)
+        # 20 phones, late in the session
+        play_rounds(tokens, 20, stats, f"{db}-twenty", timed=True, think=THINK, rounds=2)
         stats.latency["result POST, 20 phones"] = stats.latency.pop("result POST", [])
         saturated = "20 clients back to back"
         while_reading(session, stats, saturated, False,
@@ -389,8 +395,7 @@ def session_run(db: str, tables: int, rounds: int, workers: int, direct: bool = 
         stats.latency[f"result POST, {saturated}"] = stats.latency.pop("result POST", [])
         load.append(_loadavg())
         while_reading(session, stats, "10 tables posting", True,
-                      lambda: [play_rounds(tokens, 10, stats, f"{db}-ten-{r}", timed=True)
-                               for r in range(2)])  # fmt: skip
+                      lambda: play_rounds(tokens, 10, stats, f"{db}-ten", timed=True, rounds=2))  # fmt: skip
         stats.latency["result POST, 10 clients"] = stats.latency.pop("result POST", [])
         load.append(_loadavg())
         return {"db": db, "stats": stats, "seconds": time.time() - started, "load": load,

@@ -1,7 +1,9 @@
-"""Names for the few statements a table's result write sends written by hand (issue 23):
-the existing-result check, the table's progress and the version bump run at every result,
-where compiling them through the ORM cost more than running them.  The names come from the
-models (``_meta``), quoted for the database in use, so a renamed field or table is followed.
+"""Table and column names for the few statements written by hand (issue 23).
+
+A table's result write runs the existing-result check, the table's progress and the version
+bump every time; compiling them through the ORM cost more than running them, so they are
+written once (``scoring.results``).  Their names come from the models (``_meta``), quoted for
+the database in use, so a renamed field or table is followed.
 """
 
 from __future__ import annotations

@@ -141,13 +141,13 @@ class Progress(NamedTuple):
     version: int
 
 
+_PROGRESS_COLUMNS = ", ".join(
+    sql.column(BoardResult, f) for f in ("round_number", "board_number", "status", "version")
+)
 _PROGRESS = (
-    "SELECT "
-    + ", ".join(
-        sql.column(BoardResult, f) for f in ("round_number", "board_number", "status", "version")
-    )  # fmt: skip
-    + f" FROM {sql.table(BoardResult)} WHERE {sql.column(BoardResult, 'section')} = %s"
-    f" AND {sql.column(BoardResult, 'table_number')} = %s"
+    f"SELECT {_PROGRESS_COLUMNS} FROM {sql.table(BoardResult)} "
+    f"WHERE {sql.column(BoardResult, 'section')} = %s "
+    f"AND {sql.column(BoardResult, 'table_number')} = %s"
 )
 
 
