@@ -128,8 +128,10 @@ def matchpoint_board(
     if n_expected < count:
         raise ScoringError("results_expected", f"{count} results but {n_expected} expected")
     full_top = top(n_expected, scale)
-    real_idx = [i for i, s in enumerate(scores) if s is not None]
-    n_real = len(real_idx)
+    n_real = count - scores.count(None)  # counted in C: a board is mostly real results
+    real_idx = (
+        range(count) if n_real == count else [i for i, s in enumerate(scores) if s is not None]
+    )
     ns: list[int | Fraction] = [0] * count
     ew: list[int | Fraction] = [0] * count
     if n_real:

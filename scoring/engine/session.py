@@ -13,9 +13,9 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import attrgetter, is_
-from typing import Any
+from itertools import compress
+from operator import attrgetter, is_not, ne
+from typing import Any, NamedTuple
 
 from scoring.engine.adjustments import Adjusted, parse_adjusted, percent_to_imps
 from scoring.engine.auction import auction_deal_score, check_honours, plus_minus
@@ -413,10 +413,12 @@ def rescore_board(
         lines = [line for line in inp.lines if line.board == board]
     lines = list(lines)
     old = result.boards.get(board)
-    prior = _prior_lines(inp, board, lines, old.lines if old is not None else ())
+    before = old.lines if old is not None else ()
+    prior, changed = _prior_lines(inp, board, lines, old)
     if inp.method in TEAM_METHODS:
         _check_team_match(replace(inp, lines=tuple(lines)))
-    _check_board_entries(inp, lines)
+    if not _seated_as_before(inp, lines, before, changed):
+        _check_board_entries(inp, lines)
     boards = dict(result.boards)
     old_default = max((len(r.lines) for r in boards.values()), default=0)
     rest = [len(r.lines) for b, r in boards.items() if b != board]
@@ -427,7 +429,10 @@ def rescore_board(
     new = None
     if lines:
         expected = inp.results_expected.get(board, old_default)
-        new = boards[board] = score_board(inp, board, lines, expected, prior)
+        new = _plain_again(inp, board, lines, expected, prior, changed, old)
+        if new is None:
+            new = score_board(inp, board, lines, expected, prior)
+        boards[board] = new
     else:
         boards.pop(board, None)
     if result.tallies is None:
@@ -437,23 +442,56 @@ def rescore_board(
 
 
 def _prior_lines(
-    inp: SessionInput, board: int, lines: list[ResultLine], before: tuple
-) -> list[ScoredLine | None]:
-    """For each of ``board``'s ``lines``, the ``ScoredLine`` in its place before when the line
-    is the same (validated then, and it scores the same deal; whist aside: a revoke's penalty
-    depends on the other tables' results), else None once the line is validated."""
-    prior: list[ScoredLine | None] = [None] * len(lines)
-    if inp.game != "whist":
-        for i, (line, scored) in enumerate(zip(lines, before, strict=False)):
-            if scored.line is line or scored.line == line:
-                prior[i] = scored
-    for i in compress(range(len(lines)), map(is_, prior, repeat(None))):
+    inp: SessionInput, board: int, lines: list[ResultLine], old: BoardResult | None
+) -> tuple[list[ScoredLine | None], list[int]]:
+    """(for each of ``board``'s ``lines``, the ``ScoredLine`` in its place on the ``old`` board
+    when the line is the same (validated then, and it scores the same deal; whist aside: a
+    revoke's penalty depends on the other tables' results), else None once the line is
+    validated; the places of the lines that are None)."""
+    count = len(lines)
+    before = old.lines if old is not None else ()
+    if inp.game == "whist":
+        prior: list[ScoredLine | None] = [None] * count
+        changed = list(range(count))
+    else:
+        prior = list(before[:count]) + [None] * (count - len(before))
+        changed = []
+        plain = getattr(old, "_plain", None)  # its lines kept: no scored line read
+        was = plain.lines if plain is not None else list(map(_LINE, before))
+        # the same line object, found in C; else an equal line
+        for i in compress(range(count), map(is_not, was, lines)):
+            if was[i] != lines[i]:
+                prior[i] = None
+                changed.append(i)
+        changed.extend(range(len(before), count))
+    for i in changed:
         line = lines[i]
         if line.board != board:
             raise ScoringError("board", f"line of board {line.board} given for board {board}")
         if not _plainly_valid(inp.game, line):
             validate_line(inp.game, line)
-    return prior
+    return prior, changed
+
+
+def _seated_as_before(
+    inp: SessionInput, lines: list[ResultLine], before: tuple, changed: list[int]
+) -> bool:
+    """True when the board's entries need no check beyond the changed lines': as many lines
+    as before, each changed line between the same two entries as the line in its place before
+    (so no entry has two results now unless it had then, when the board was checked), and
+    the changed lines' entries in the session (``_check_board_entries``)."""
+    if len(before) != len(lines):
+        return False
+    known = _known_entries(inp)
+    for i in changed:
+        line, was = lines[i], before[i].line
+        if (
+            line.ns != was.ns
+            or line.ew != was.ew
+            or (known and not (line.ns in known and line.ew in known))
+        ):
+            return False
+    return True
 
 
 def _check_board_entries(inp: SessionInput, lines: list[ResultLine]) -> None:
@@ -681,7 +719,20 @@ def score_board(
                  for line, p in zip(lines, prior, strict=True)]  # fmt: skip
     if inp.game == "whist":
         _whist_revokes(inp, lines, deals)
-    points, top = compare_board(inp, lines, deals, expected)
+    memo = None
+    if (
+        inp.method == "matchpoints"
+        and _rounds_nothing(inp)
+        and deals
+        and _plain_board(lines, deals)
+    ):
+        # compared in one pass as ``_matchpoint`` does; the pass kept for ``_plain_again``
+        scores = list(map(_NS, deals))
+        mps, top = _plain_matchpoints(inp, scores, expected)
+        points = list(zip(mps.ns, mps.ew, strict=True))
+        memo = _Plain(lines, scores, mps.ns, mps.ew)
+    else:
+        points, top = compare_board(inp, lines, deals, expected)
     if inp.method == "net":
         _net_columns(deals, points)
     _penalties(inp, lines, deals, points)
@@ -691,7 +742,102 @@ def score_board(
         else ScoredLine(line, d.ns, d.display, p[0], p[1], d.played, d.extra, d.ew)
         for line, d, p, old in zip(lines, deals, points, prior, strict=True)
     ])  # fmt: skip
-    return BoardResult(board, scored, top)
+    return _marked(BoardResult(board, scored, top), memo)
+
+
+def _repointed(scored: ScoredLine, line: ResultLine, ns, ew) -> ScoredLine:
+    """``replace(scored, line=line, ns_points=ns, ew_points=ew)`` at the cost of a dict copy
+    (as ``scoring.engine.totals._placed``): a frozen dataclass's ``__init__`` sets field by
+    field, and a changed result moves the points of many lines."""
+    out = object.__new__(ScoredLine)
+    out.__dict__.update(scored.__dict__)
+    out.__dict__.update(line=line, ns_points=ns, ew_points=ew)
+    return out
+
+
+def _rounds_nothing(inp: SessionInput) -> bool:
+    return inp.setting("mp_board_decimals") is None
+
+
+class _Plain(NamedTuple):
+    """A plain matchpointed board's one pass (``_plain_matchpoints``), in the order of the
+    board's lines: each line (``ResultLine``; the list given to ``score_board``, which its
+    callers make for the call and never change), its N-S deal score and its points."""
+
+    lines: list
+    scores: list
+    ns: tuple
+    ew: tuple
+
+
+def _marked(result: BoardResult, plain: _Plain | None) -> BoardResult:
+    """``result`` with ``plain`` kept beside it when it is a plain matchpointed board: every
+    line played and compared as one group on its deal score (``_plain_board``), no line's
+    points rounded.  A private memo, as ``scoring.engine.totals._keyed`` keeps one: not a
+    dataclass field, so equality and JSON are unchanged.  ``_plain_again`` starts from it."""
+    if plain is not None:
+        object.__setattr__(result, "_plain", plain)
+    return result
+
+
+def _plain_again(
+    inp: SessionInput,
+    board: int,
+    lines: list[ResultLine],
+    expected: int,
+    prior: list[ScoredLine | None],
+    changed: list[int],
+    old: BoardResult | None,
+) -> BoardResult | None:
+    """``score_board`` of a plain matchpointed board (``_marked``) after some of its lines
+    changed, each in its place, the others the same (``prior``); None when it does not apply
+    (the board was not plain, a line was added or taken away, a changed line is not plain,
+    has a penalty, or the event rounds each line's points: ``score_board`` then scores it).
+
+    The deal scores are the old lines' but for the changed lines; the board is matchpointed
+    in one pass as ``_matchpoint`` does; a line keeps its ``ScoredLine`` when its points are
+    the same (found in C), as in ``score_board``, so only the changed lines and those whose
+    points moved are made again."""
+    was = getattr(old, "_plain", None)
+    if (
+        was is None
+        or inp.method != "matchpoints"
+        or inp.game == "whist"  # a revoke's penalty depends on the other tables' results
+        or len(lines) != len(was.scores)
+        or not _rounds_nothing(inp)
+    ):
+        return None
+    count = len(lines)
+    vul = inp.vulnerability.get(board) or vulnerability(board)
+    deals = {}
+    for i in changed:
+        line = lines[i]
+        deal = _deal(inp, line, vul)
+        if (
+            line.fouled_group is not None
+            or line.penalty_ns
+            or line.penalty_ew
+            or (deal.played, deal.adjusted, deal.parts) != _PLAIN
+        ):
+            return None
+        deals[i] = deal
+    scores = list(was.scores)
+    for i, deal in deals.items():
+        scores[i] = deal.ns
+    mps, board_top = _plain_matchpoints(inp, scores, expected)
+    moved = set(deals)
+    moved.update(compress(range(count), map(ne, mps.ns, was.ns)))
+    moved.update(compress(range(count), map(ne, mps.ew, was.ew)))
+    scored = list(old.lines)
+    for i in moved:
+        d = deals.get(i)
+        if d is None:  # an unchanged line whose points moved: its deal score as before
+            scored[i] = _repointed(old.lines[i], lines[i], mps.ns[i], mps.ew[i])
+        else:
+            scored[i] = ScoredLine(lines[i], d.ns, d.display, mps.ns[i], mps.ew[i], d.played,
+                                   d.extra, d.ew)  # fmt: skip
+    plain = _Plain(lines, scores, mps.ns, mps.ew)
+    return _marked(BoardResult(board, tuple(scored), board_top), plain)
 
 
 _ZERO = (Fraction(0), Fraction(0))
@@ -820,18 +966,14 @@ def _plain_board(lines, deals) -> bool:
 
 _NS, _FOULED = attrgetter("ns"), attrgetter("fouled_group")
 _STATE, _PLAIN = attrgetter("played", "adjusted", "parts"), (True, None, None)
+_LINE = attrgetter("line")
 
 
 def _matchpoint(inp: SessionInput, lines, deals, expected):
     """Matchpoint each fouled group (or the whole board) separately, factored to ``expected``."""
     scale = inp.setting("mp_scale")
-    if deals and _plain_board(
-        lines, deals
-    ):  # one group, every line a real score: no loop in Python
-        mps = matchpoint_board(
-            list(map(_NS, deals)), (), max(expected, len(deals)), scale, inp.setting("neuberg"),
-            inp.setting("acbl_single_result_60"),
-        )  # fmt: skip
+    if deals and _plain_board(lines, deals):  # one group, every line a real score
+        mps, _ = _plain_matchpoints(inp, list(map(_NS, deals)), expected)
         points = list(zip(mps.ns, mps.ew, strict=True))
     else:
         points = _matchpoint_groups(inp, lines, deals, expected, scale)
@@ -841,6 +983,17 @@ def _matchpoint(inp: SessionInput, lines, deals, expected):
         points = [(Fraction(round_half_up(ns * unit), unit), Fraction(round_half_up(ew * unit), unit))
                   for ns, ew in points]  # fmt: skip
     return points, top(max(expected, 1), scale)
+
+
+def _plain_matchpoints(inp: SessionInput, scores: list, expected: int):
+    """(the matchpoints of a plain board's N-S deal ``scores`` (``_plain_board``), compared as
+    one group in one pass (no loop in Python) and factored to ``expected``; the board's top)."""
+    scale = inp.setting("mp_scale")
+    mps = matchpoint_board(
+        scores, (), max(expected, len(scores)), scale, inp.setting("neuberg"),
+        inp.setting("acbl_single_result_60"),
+    )  # fmt: skip
+    return mps, top(max(expected, 1), scale)
 
 
 def _matchpoint_groups(inp: SessionInput, lines, deals, expected, scale) -> list:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import compress, islice, repeat
 from operator import attrgetter, eq, is_, is_not, itemgetter, ne, not_
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.engine.adjustments import parse_adjusted
 from scoring.engine.contract import ScoringError
@@ -168,11 +168,17 @@ def retally(tallies: Mapping[int, _Tally], old: Any | None, new: Any | None):
     """The tallies after one board changed from ``old`` to ``new`` (either may be None), and
     the entries whose tallies changed; ``tallies`` itself is left as it was.  Only lines whose
     scoring changed are taken off and added again (a line is a frozen value: equal lines score
-    equal), so each entry's total moves by the board's difference, never re-summed."""
+    equal), so each entry's total moves by the board's difference, never re-summed; when
+    only points moved (``_points_moved``: a result changed in its place), only they are
+    moved, the board counts and columns shared with the old tallies."""
     before = list(old.lines) if old is not None else []
     after = list(new.lines) if new is not None else []
     if len(before) == len(after):  # the lines that changed: not the same object, nor equal
-        moved = compress(range(len(before)), map(is_not, before, after))
+        moved = list(compress(range(len(before)), map(is_not, before, after)))
+        if old is not None and new is not None and old.top == new.top:
+            again = _points_moved(tallies, [before[i] for i in moved], [after[i] for i in moved])
+            if again is not None:
+                return again
         moved = [i for i in moved if before[i] != after[i]]
         before, after = [before[i] for i in moved], [after[i] for i in moved]
     out = dict(tallies)
@@ -188,11 +194,59 @@ def retally(tallies: Mapping[int, _Tally], old: Any | None, new: Any | None):
     _add_lines(out, number, after, 1, new.top if new is not None else None)
     for entry in touched:
         t = out[entry]
-        if type(t.points) is Fraction and t.points.denominator == 1:
-            t.points = int(t.points)
-        if type(t.real_points) is Fraction and t.real_points.denominator == 1:
-            t.real_points = int(t.real_points)
+        t.points, t.real_points = _whole(t.points), _whole(t.real_points)
     return out, touched
+
+
+def _points_moved(tallies: Mapping[int, _Tally], before: list, after: list):
+    """``retally`` when each changed line is played, real (not adjusted) and without columns
+    (``extra``) before and after, between the same two entries, on a board whose top is the
+    same: only points move, each entry's by the difference of its lines' points; None when
+    that is not so.  An entry's new tally shares its board counts and columns with the old
+    one (neither changes; a tally's dicts are never changed once it is in a result: the
+    general path copies them, ``_Tally.copy``, before it adds)."""
+    out = dict(tallies)
+    touched: set[int] = set()
+    for b, a in zip(before, after, strict=True):
+        line, was = a.line, b.line
+        ns, ew = line.ns, line.ew
+        if (
+            ns != was.ns
+            or ew != was.ew
+            or not (a.played and b.played)
+            or line.adjusted is not None
+            or was.adjusted is not None
+            or a.extra
+            or b.extra
+            or ns not in out
+            or ew not in out
+        ):
+            return None  # the copies made so far are dropped with ``out``
+        for entry, moved in ((ns, a.ns_points - b.ns_points), (ew, a.ew_points - b.ew_points)):
+            if not moved:
+                continue
+            t = out[entry]
+            if entry not in touched:
+                touched.add(entry)
+                t = out[entry] = _shared(t)
+            t.points = _whole(t.points + moved)
+            t.real_points = _whole(t.real_points + moved)
+    return out, touched
+
+
+def _shared(tally: _Tally) -> _Tally:
+    """A copy of ``tally`` sharing its dicts (``_points_moved``), at the cost of a dict copy."""
+    copy = object.__new__(_Tally)
+    copy.__dict__.update(tally.__dict__)
+    return copy
+
+
+def _whole(value: int | Fraction) -> int | Fraction:
+    """``value``, an ``int`` when it is a whole ``Fraction`` (a tally stays an ``int`` while
+    every value added is whole)."""
+    if type(value) is Fraction and value.denominator == 1:
+        return int(value)
+    return value
 
 
 def session_percent_boards(boards: dict[int, Any], top: int) -> dict[int, Any]:
@@ -244,7 +298,7 @@ def _by_field(entries: list) -> dict[str, list]:
     return by_field
 
 
-_FIELD = attrgetter("field")
+_FIELD, _PLAYED = attrgetter("field"), attrgetter("played")
 
 #: (the ``entries`` tuple last grouped, its fields): a session rescored board after board
 #: keeps one input (as ``scoring.engine.session._known_entries`` does), whose entries need
@@ -360,16 +414,23 @@ def over_average(boards: Mapping[int, Any]) -> dict[int, Fraction]:
 
 def _dead(boards: Mapping[int, Any]) -> set[int]:
     """The boards with lines but none played."""
-    return {b.board for b in boards.values() if not any(s.played for s in b.lines)}
+    return {b.board for b in boards.values() if True not in map(_PLAYED, b.lines)}
 
 
 def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
     """(score, percent) of one entry by the session's method."""
+    value, percent = _value(inp, tally, scheduled, top)
+    return Fraction(value), percent
+
+
+def _value(inp: Any, tally: _Tally, scheduled: int, top: int | None):
+    """``_score`` with the score as computed, an ``int`` when it is one (``display_key`` reads
+    an ``int`` at once)."""
     score = tally.points
     if inp.method == "imps_teams" and not inp.teams:
         return Fraction(score, 2), None  # a team entry is on both rooms' lines of each comparison
     if inp.method != "matchpoints":
-        return Fraction(score), None
+        return score, None
     raw = score
     # the setting matters only for an entry that missed boards
     scale = (
@@ -377,7 +438,7 @@ def _score(inp: Any, tally: _Tally, scheduled: int, top: int | None):
     )
     if scale and 0 < tally.played:
         score = Fraction(score * scheduled, tally.played)
-    return Fraction(score), _percent(raw, tally, scheduled, top, scale)
+    return score, _percent(raw, tally, scheduled, top, scale)
 
 
 def _percent(raw, tally: _Tally, scheduled: int, top: int | None, scale) -> Fraction | None:
@@ -395,8 +456,9 @@ def _percent(raw, tally: _Tally, scheduled: int, top: int | None, scale) -> Frac
 
 
 _NO_TALLY = _Tally()
-#: the entry's number and the total's key in a ``_sort_key``; a ``Standing``'s place
-_ENTRY, _VALUE, _RANK = itemgetter(2), itemgetter(1), attrgetter("rank")
+#: the total's key in a ``_sort_key``; a ``Standing``'s place and entry
+_VALUE = itemgetter(1)
+_RANK, _ENTRY_OF = attrgetter("rank"), attrgetter("entry")
 
 
 def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None,
@@ -455,27 +517,48 @@ def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], to
     return _keyed(FieldStandings(name, tuple(standings)), inp, members, field_boards)
 
 
-def _sort_key(standing: Standing, key: int | None = None) -> tuple[int, int, int]:
+def _sort_key(standing: Standing) -> tuple[int, int, int]:
     """A standing's place in its field's order (``_places``): entries that played by their
     displayed total, highest first, then by number; then those waiting, by number."""
-    if not standing.boards_played:
-        return (1, 0, standing.entry)
-    return (0, -(display_key(standing.score) if key is None else key), standing.entry)
+    return _order_key(standing.boards_played, standing.score, standing.entry)
+
+
+def _order_key(played: int, score, entry: int) -> tuple[int, int, int]:
+    """``_sort_key`` of a row with these boards played, score and entry."""
+    if not played:
+        return (1, 0, entry)
+    return (0, -display_key(score), entry)
+
+
+class _Again(NamedTuple):
+    """What ``_field_again`` starts from, kept beside a field's standings (``_keyed``): each
+    row's ``_sort_key``, its entry and its place label, in the rows' order (parallel lists,
+    so the next rescore reads no ``Standing``), the members (the list, to know them again at
+    the cost of an identity check) and their names, the schedule, and the boards an
+    unscheduled entry was meant to play."""
+
+    keys: list
+    order: list
+    ranks: list
+    names: dict
+    scheduled: dict
+    field_boards: int | None
+    members: list
 
 
 def _keyed(
     field_standings: FieldStandings, inp: Any, members: list, field_boards: int | None,
-    keys: list | None = None, names: dict | None = None,
+    again: tuple | None = None, names: dict | None = None,
 ) -> FieldStandings:  # fmt: skip
-    """``field_standings`` with what ``_field_again`` starts from kept beside it (a private
-    memo, not a dataclass field: equality and JSON are unchanged): each row's ``_sort_key``,
-    the members (the list, to know them again at the cost of an identity check) and their
-    names, the schedule and the boards an unscheduled entry was meant to play."""
-    if keys is None:
-        keys = [_sort_key(s) for s in field_standings.standings]
+    """``field_standings`` with its ``_Again`` kept beside it (a private memo, not a dataclass
+    field: equality and JSON are unchanged); ``again``: its (keys, order, ranks) when known."""
+    if again is None:
+        standings = field_standings.standings
+        again = ([_sort_key(s) for s in standings], list(map(_ENTRY_OF, standings)),
+                 list(map(_RANK, standings)))  # fmt: skip
     if names is None:
         names = {e.number: e.name for e in members}
-    memo = (keys, names, dict(inp.boards_scheduled), field_boards, members)
+    memo = _Again(*again, names, dict(inp.boards_scheduled), field_boards, members)
     object.__setattr__(field_standings, "_again", memo)
     return field_standings
 
@@ -514,10 +597,9 @@ def _field_again(inp: Any, members: list, tallies: Mapping[int, _Tally], top: in
     memo = getattr(old, "_again", None)
     if memo is None or not old.standings:
         return None
-    old_keys, old_names, old_scheduled, old_field_boards, old_members = memo
-    names = _same_members(members, old_members, old_names)
+    names = _same_members(members, memo.members, memo.names)
     scheduled_of = inp.boards_scheduled
-    if names is None or scheduled_of != old_scheduled:
+    if names is None or scheduled_of != memo.scheduled:
         return None
     field_boards = None
     if (
@@ -526,46 +608,57 @@ def _field_again(inp: Any, members: list, tallies: Mapping[int, _Tally], top: in
         or (len(scheduled_of.keys() & names.keys()) < len(names))
     ):
         field_boards = _field_boards_again(members, tallies, dead, touched, names,
-                                           old_field_boards)  # fmt: skip
-    if field_boards != old_field_boards:
+                                           memo.field_boards)  # fmt: skip
+    if field_boards != memo.field_boards:
         return None  # every unscheduled entry's percentage moves
     moved = [number for number in touched if number in names]
-    # the untouched rows, in their order: a row's key ends with its entry's number
-    keep = list(map(not_, map(touched.__contains__, map(_ENTRY, old_keys)))) if moved else None
-    keys = list(compress(old_keys, keep)) if moved else list(old_keys)
-    rows = list(compress(old.standings, keep)) if moved else list(old.standings)
+    keys, order, ranks, rows = memo.keys, memo.order, memo.ranks, old.standings
+    if moved:  # the untouched rows, in their order
+        keep = list(map(not_, map(touched.__contains__, order)))
+        keys, order, ranks, rows = (list(compress(kept, keep))
+                                    for kept in (keys, order, ranks, rows))  # fmt: skip
+    else:
+        keys, order, ranks, rows = list(keys), list(order), list(ranks), list(rows)
     for number in moved:
-        row = _row_again(inp, number, names[number], tallies, scheduled_of, field_boards, top)
-        at = bisect_left(keys, row[0])  # the untouched keys are sorted: insert in order
-        keys.insert(at, row[0])
-        rows.insert(at, row[1])
+        key, row = _row_again(inp, number, names[number], tallies, scheduled_of, field_boards,
+                              top)  # fmt: skip
+        at = bisect_left(keys, key)  # the untouched keys are sorted: insert in order
+        keys.insert(at, key)
+        order.insert(at, number)
+        ranks.insert(at, "")
+        rows.insert(at, row)
     if keys[0][0]:  # nobody has played: _places ranks them all together
         return None
-    fs = FieldStandings(old.name, _relabelled(keys, rows))
-    return _keyed(fs, inp, members, field_boards, keys, names)
+    standings, ranks = _relabelled(keys, rows, ranks)
+    return _keyed(FieldStandings(old.name, standings), inp, members, field_boards,
+                  (keys, order, ranks), names)  # fmt: skip
 
 
 def _row_again(inp, number, name, tallies, scheduled_of, field_boards, top):
-    """(``_sort_key``, ``Standing``) of a touched entry, its place not yet known."""
+    """(``_sort_key``, ``Standing``) of a touched entry, its place not yet known (its rank
+    "" until ``_relabelled`` labels it)."""
     scheduled = scheduled_of.get(number)
     if scheduled is None:
         scheduled = field_boards
     tally = tallies.get(number, _NO_TALLY)
-    score, percent = _score(inp, tally, scheduled, top)
-    if not tally.played:
+    value, percent = _value(inp, tally, scheduled, top)
+    played = tally.played
+    if not played:
         percent = None
     row = object.__new__(Standing)
-    row.__dict__.update(rank="", entry=number, name=name, score=score, percent=percent,
-                        boards_played=tally.played, boards_scheduled=scheduled, extra={})  # fmt: skip
-    return _sort_key(row), row
+    row.__dict__.update(rank="", entry=number, name=name, score=Fraction(value),
+                        percent=percent, boards_played=played, boards_scheduled=scheduled,
+                        extra={})  # fmt: skip
+    return _order_key(played, value, number), row
 
 
-def _relabelled(keys: list, rows: list) -> tuple:
-    """The rows in ``keys``' order with their places labelled as ``_places`` labels them
+def _relabelled(keys: list, rows: list, ranks: list) -> tuple[tuple, list]:
+    """(the rows in ``keys``' order with their places labelled as ``_places`` labels them
     (``rank_keys``: ties share "=n"; the entries waiting share the place after the last that
-    played); a row already so labelled is kept as it is.  The labels are "1", "2", … but at
-    the ties, which are found by comparing each total with the next (loops in C), and only
-    the rows whose label changed are copied."""
+    played), the labels).  ``ranks``: each row's label now ("" for a row made by
+    ``_row_again`` for this call); a row already so labelled is kept as it is.  The labels
+    are "1", "2", … but at the ties, which are found by comparing each total with the next
+    (loops in C), and only the rows whose label changed are copied."""
     scored = bisect_left(keys, (1,))
     waiting = len(keys) - scored
     values = list(map(_VALUE, keys[:scored]))
@@ -577,10 +670,12 @@ def _relabelled(keys: list, rows: list) -> tuple:
         labels[k] = labels[k + 1] = f"={start + 1}"
         previous = k
     labels += [str(scored + 1) if waiting == 1 else f"={scored + 1}"] * waiting
-    out = list(rows)
-    for k in compress(range(len(out)), map(ne, labels, map(_RANK, out))):
-        out[k] = _placed(out[k], labels[k])
-    return tuple(out)
+    for k in compress(range(len(rows)), map(ne, labels, ranks)):
+        if ranks[k] == "":  # made for this call and not yet seen by anyone: placed as it is
+            rows[k].__dict__["rank"] = labels[k]
+        else:
+            rows[k] = _placed(rows[k], labels[k])
+    return tuple(rows), labels
 
 
 #: the place labels "1", "2", … of untied rows, made once (``_numbers``)

@@ -19,6 +19,7 @@ import pytest
 from scoring.engine.session import (
     EntryInfo,
     ResultLine,
+    ScoringError,
     SessionInput,
     _deal,
     _matchpoint,
@@ -104,3 +105,84 @@ def test_a_plain_board_by_hand():
     points, top = _matchpoint(inp, lines, deals, 4)
     assert top == 6
     assert points == [(5, 1), (5, 1), (2, 4), (0, 6)]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"neuberg": False}, {"mp_scale": "ACBL"}, {"mp_board_decimals": 1}],
+    ids=lambda s: ",".join(s) or "defaults",
+)
+@pytest.mark.parametrize("factored", [False, True], ids=["full-boards", "results-expected"])
+def test_a_result_changed_in_place_equals_full_scoring(monkeypatch, settings, factored):
+    """One line at a time changed in its place (the app's usual write: a table's result
+    entered or corrected) on boards of 24 tables: mostly plain results, rescored in one pass
+    from the board's kept comparison (``_plain_again``), now and then an artificial score, a
+    board not played or a fouled board (the general path), the totals moved by the points'
+    difference (``retally``).  Standings and totals equal full scoring at every step, and
+    the one-pass path is the one taken where it applies (counted)."""
+    from scoring.engine import session as engine
+    from scoring.engine.totals import _tally
+
+    calls = {"general": 0}
+    general = engine.score_board
+
+    def counted(*args, **kwargs):
+        calls["general"] += 1
+        return general(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "score_board", counted)
+    rng = random.Random(f"in-place{settings}{factored}")
+    tables, boards = 24, 3
+    entries = _entries(tables, 2)
+    base = SessionInput(
+        "contract", "matchpoints", (), entries, settings=settings,
+        results_expected={b: tables + 2 for b in range(1, boards + 1)} if factored else {},
+    )  # fmt: skip
+
+    def plain(board, t):
+        return ResultLine(board, t, 100 + (t + board) % tables + 1,
+                          contract=rng.choice(("1NT", "4S", "3CX", "6H")),
+                          declarer=rng.choice("NESW"), tricks=rng.randint(6, 13))  # fmt: skip
+
+    lines = {(b, t): plain(b, t) for b in range(1, boards + 1) for t in range(1, tables + 1)}
+    result = engine.score_session(replace(base, lines=tuple(lines.values())))
+    steps, fast = 300, 0
+    for step in range(steps):
+        board, table = rng.randint(1, boards), rng.randint(1, tables)
+        line, roll = plain(board, table), rng.random()
+        if roll < 0.01:
+            line = replace(line, contract=None, declarer=None, tricks=None, adjusted="A60/A40")
+        elif roll < 0.015:
+            line = replace(line, contract=None, declarer=None, tricks=None, not_played=True)
+        elif roll < 0.02:
+            line = replace(line, fouled_group="B")
+        lines[(board, table)] = line
+        inp = replace(base, lines=tuple(lines[k] for k in sorted(lines)))
+        on_board = [lines[k] for k in sorted(lines) if k[0] == board]
+        before = calls["general"]
+        result = rescore_board(result, replace(base, lines=()), board, on_board)
+        fast += calls["general"] == before
+        full = engine.score_session(inp)
+        assert result.to_json() == full.to_json(), f"step {step}"
+        assert result.boards == full.boards
+        summed = {n: t for n, t in _tally(full.boards).items() if t.boards}
+        assert {n: t for n, t in result.tallies.items() if t.boards} == summed, f"step {step}"
+    if "mp_board_decimals" in settings:
+        assert fast == 0  # each line's points rounded: the general path
+    else:
+        assert fast > steps // 4  # while a board holds a line that is not plain: the general path
+
+
+def test_a_penalty_on_a_plain_board_is_refused_as_in_full_scoring():
+    """A penalty in points (Law 4d) on a matchpointed board is refused by the one-pass path
+    as by full scoring: the change falls to ``score_board``, which names the field."""
+    inp = SessionInput("contract", "matchpoints", (), _entries(4, 2))
+    lines = [ResultLine(1, t, 100 + t, contract="4S", declarer="N", tricks=9 + t % 3)
+             for t in range(1, 5)]  # fmt: skip
+    result = score_session(replace(inp, lines=tuple(lines)))
+    fined = [lines[0], replace(lines[1], tricks=11, penalty_ns=50), *lines[2:]]
+    with pytest.raises(ScoringError) as full:
+        score_session(replace(inp, lines=tuple(fined)))
+    with pytest.raises(ScoringError) as again:
+        rescore_board(result, inp, 1, fined)
+    assert (again.value.field, str(again.value)) == (full.value.field, str(full.value))
