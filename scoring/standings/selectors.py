@@ -123,9 +123,13 @@ class SectionStandings:
     balance: dict[str, Any] | None = None
 
 
-def public_standings(session: Session) -> list[SectionStandings]:
-    """Every section's ranking and the travellers the no-peeking rule allows."""
-    data = standings_data(session)
+def public_standings(
+    session: Session, data: dict[str, Any] | None = None
+) -> list[SectionStandings]:
+    """Every section's ranking and the travellers the no-peeking rule allows (one item per
+    section, with its entries); ``data``: the kept standings JSON when the caller has read it
+    (``standings_data``)."""
+    data = data if data is not None else standings_data(session)
     by_name = {s.get("name"): s for s in data.get("sections", [])}
     counts = result_counts(session)
     out = []

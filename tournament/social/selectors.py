@@ -291,10 +291,13 @@ def version(session, sections=None) -> str:
     return f"{seen['n']}:{last.timestamp() if last else 0}"
 
 
-def session_standings(session) -> list[SocialStandings]:
-    """The social standings of every section of ``session`` scored as the book's game."""
+def session_standings(session, sections=None) -> list[SocialStandings]:
+    """The social standings of every section of ``session`` scored as the book's game;
+    ``sections``: the session's sections when the caller has read them."""
     # the stored movement is read (by ``is_social``) only for the kinds a social game uses
-    return [standings(s) for s in session.sections.defer("movement") if is_social(s)]
+    if sections is None:
+        sections = session.sections.defer("movement")
+    return [standings(s) for s in sections if is_social(s)]
 
 
 def open_ties(section: Section) -> list[dict]:

@@ -67,17 +67,15 @@ def _session(pk) -> Session:
 
 
 def _standings_context(request, session: Session) -> dict:
+    data = standings_selectors.standings_data(session)  # read once: 100 KB of JSON at 30 tables
+    ranked = standings_selectors.public_standings(session, data)  # every section, once
     return {
         "session": session,
         "live": not session.is_final,
         "hidden_rule": standings_selectors.is_live(session),
-        "standings": [
-            item
-            for item in standings_selectors.public_standings(session)
-            if not social_selectors.is_social(item.section)
-        ],
-        "social": social_selectors.session_standings(session),
-        "twins": standings_selectors.standings_data(session).get("twins", []),
+        "standings": [item for item in ranked if not social_selectors.is_social(item.section)],
+        "social": social_selectors.session_standings(session, [i.section for i in ranked]),
+        "twins": data.get("twins", []),
         "poll_seconds": settings.LIVE_POLL_SECONDS,
         "pending": standings_selectors.pending(session),
     }
@@ -115,13 +113,15 @@ def standings_html(request, session: Session, stamp: str | None = None) -> str:
     return html
 
 
-def movement_html(session: Session, stamp: str, sections) -> str:
-    """The rendered movement grids (``tournament/_movement.html``), kept with the
-    standings (``stamp``) and each section's movement digest: a 30-table grid is hundreds of
-    cells, built and rendered once per version instead of on every page view."""
+def movement_html(session: Session, sections) -> str:
+    """The rendered movement grids (``tournament/_movement.html``), kept (settings ``CACHES``)
+    by what they show: each section's name, kind, movement (its digest: the rounds, the
+    tables, the boards, the sit-outs) and the section it shares boards with.  No result
+    changes them, so a 30-table grid (hundreds of cells, the movements read whole) is built
+    and rendered once per movement, not once per result."""
     shown = [(s.pk, s.name, s.movement_kind, s.movement_digest, s.shares_boards_with_id)
              for s in sections]  # fmt: skip
-    key = "movement:" + stamp + ":" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    key = f"movement:{session.pk}:" + hashlib.sha256(repr(shown).encode()).hexdigest()
     html = cache.get(key)
     if html is None:
         html = render_to_string("tournament/_movement.html", {"session": session})
@@ -146,7 +146,7 @@ def session(request, pk):
         "session": session,
         "sections": sections,
         "standings_html": standings_html(request, session, stamp),
-        "movement_html": movement_html(session, stamp, sections),
+        "movement_html": movement_html(session, sections),
         "is_director": session.club.is_director(request.user),
         "protests": ruling_selectors.protests(session, decided_only=True)
         if any(s.decided_protests for s in sections)
