@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import compress, islice, repeat
-from operator import attrgetter, eq, is_, is_not, itemgetter, ne, not_
+from operator import and_, attrgetter, eq, is_, is_not, ne, not_, rshift
 from typing import Any, NamedTuple
 
 from scoring.engine.adjustments import parse_adjusted
@@ -456,9 +456,8 @@ def _percent(raw, tally: _Tally, scheduled: int, top: int | None, scale) -> Frac
 
 
 _NO_TALLY = _Tally()
-#: the total's key in a ``_sort_key``; a ``Standing``'s place and entry
-_VALUE = itemgetter(1)
-_RANK, _ENTRY_OF = attrgetter("rank"), attrgetter("entry")
+#: a ``Standing``'s place
+_RANK = attrgetter("rank")
 
 
 def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], top: int | None,
@@ -517,28 +516,43 @@ def _field(inp: Any, name: str, members: list, tallies: Mapping[int, _Tally], to
     return _keyed(FieldStandings(name, tuple(standings)), inp, members, field_boards)
 
 
-def _sort_key(standing: Standing) -> tuple[int, int, int]:
+def _sort_key(standing: Standing) -> int | None:
     """A standing's place in its field's order (``_places``): entries that played by their
     displayed total, highest first, then by number; then those waiting, by number."""
     return _order_key(standing.boards_played, standing.score, standing.entry)
 
 
-def _order_key(played: int, score, entry: int) -> tuple[int, int, int]:
-    """``_sort_key`` of a row with these boards played, score and entry."""
+#: ``_order_key``: an entry's number in the low bits, the total (its ``display_key``,
+#: negated: highest first) above it; the entries waiting after all of them
+_ENTRY_BITS = 32
+_ENTRY_MASK = (1 << _ENTRY_BITS) - 1
+_TOTAL_LIMIT = 1 << 200
+_WAITING = _TOTAL_LIMIT << (_ENTRY_BITS + 1)
+
+
+def _order_key(played: int, score, entry: int) -> int | None:
+    """``_sort_key`` of a row with these boards played, score and entry, as one ``int``: the
+    order of (waiting, −total, entry), compared, stored and read without a tuple (a field's
+    keys are read whole at every rescore).  None beyond the ints it can hold (an entry number
+    of 2³² or more, a total of 2²⁰⁰ hundredths or more: such a field is ranked afresh)."""
+    if type(entry) is not int or not 0 <= entry <= _ENTRY_MASK:
+        return None
     if not played:
-        return (1, 0, entry)
-    return (0, -display_key(score), entry)
+        return _WAITING + entry
+    total = display_key(score)
+    if not -_TOTAL_LIMIT < total < _TOTAL_LIMIT:
+        return None
+    return (-total << _ENTRY_BITS) + entry
 
 
 class _Again(NamedTuple):
     """What ``_field_again`` starts from, kept beside a field's standings (``_keyed``): each
-    row's ``_sort_key``, its entry and its place label, in the rows' order (parallel lists,
-    so the next rescore reads no ``Standing``), the members (the list, to know them again at
-    the cost of an identity check) and their names, the schedule, and the boards an
-    unscheduled entry was meant to play."""
+    row's ``_sort_key`` and its place label, in the rows' order (parallel lists, so the next
+    rescore reads no ``Standing``), the members (the list, to know them again at the cost of
+    an identity check) and their names, the schedule, and the boards an unscheduled entry
+    was meant to play."""
 
     keys: list
-    order: list
     ranks: list
     names: dict
     scheduled: dict
@@ -551,11 +565,13 @@ def _keyed(
     again: tuple | None = None, names: dict | None = None,
 ) -> FieldStandings:  # fmt: skip
     """``field_standings`` with its ``_Again`` kept beside it (a private memo, not a dataclass
-    field: equality and JSON are unchanged); ``again``: its (keys, order, ranks) when known."""
+    field: equality and JSON are unchanged); ``again``: its (keys, ranks) when known.  No
+    memo when a row has no ``_sort_key`` (``_order_key``)."""
     if again is None:
         standings = field_standings.standings
-        again = ([_sort_key(s) for s in standings], list(map(_ENTRY_OF, standings)),
-                 list(map(_RANK, standings)))  # fmt: skip
+        again = ([_sort_key(s) for s in standings], list(map(_RANK, standings)))
+        if None in again[0]:
+            return field_standings
     if names is None:
         names = {e.number: e.name for e in members}
     memo = _Again(*again, names, dict(inp.boards_scheduled), field_boards, members)
@@ -612,26 +628,27 @@ def _field_again(inp: Any, members: list, tallies: Mapping[int, _Tally], top: in
     if field_boards != memo.field_boards:
         return None  # every unscheduled entry's percentage moves
     moved = [number for number in touched if number in names]
-    keys, order, ranks, rows = memo.keys, memo.order, memo.ranks, old.standings
-    if moved:  # the untouched rows, in their order
-        keep = list(map(not_, map(touched.__contains__, order)))
-        keys, order, ranks, rows = (list(compress(kept, keep))
-                                    for kept in (keys, order, ranks, rows))  # fmt: skip
+    keys, ranks, rows = memo.keys, memo.ranks, old.standings
+    if moved:  # the untouched rows, in their order: a key's low bits are its entry's number
+        entries = map(and_, keys, repeat(_ENTRY_MASK))
+        keep = list(map(not_, map(touched.__contains__, entries)))
+        keys, ranks, rows = (list(compress(kept, keep)) for kept in (keys, ranks, rows))
     else:
-        keys, order, ranks, rows = list(keys), list(order), list(ranks), list(rows)
+        keys, ranks, rows = list(keys), list(ranks), list(rows)
     for number in moved:
         key, row = _row_again(inp, number, names[number], tallies, scheduled_of, field_boards,
                               top)  # fmt: skip
+        if key is None:
+            return None  # beyond ``_order_key``'s ints: ranked afresh
         at = bisect_left(keys, key)  # the untouched keys are sorted: insert in order
         keys.insert(at, key)
-        order.insert(at, number)
         ranks.insert(at, "")
         rows.insert(at, row)
-    if keys[0][0]:  # nobody has played: _places ranks them all together
+    if keys[0] >= _WAITING:  # nobody has played: _places ranks them all together
         return None
     standings, ranks = _relabelled(keys, rows, ranks)
     return _keyed(FieldStandings(old.name, standings), inp, members, field_boards,
-                  (keys, order, ranks), names)  # fmt: skip
+                  (keys, ranks), names)  # fmt: skip
 
 
 def _row_again(inp, number, name, tallies, scheduled_of, field_boards, top):
@@ -659,9 +676,9 @@ def _relabelled(keys: list, rows: list, ranks: list) -> tuple[tuple, list]:
     ``_row_again`` for this call); a row already so labelled is kept as it is.  The labels
     are "1", "2", … but at the ties, which are found by comparing each total with the next
     (loops in C), and only the rows whose label changed are copied."""
-    scored = bisect_left(keys, (1,))
+    scored = bisect_left(keys, _WAITING)
     waiting = len(keys) - scored
-    values = list(map(_VALUE, keys[:scored]))
+    values = list(map(rshift, islice(keys, scored), repeat(_ENTRY_BITS)))  # the totals
     labels = _numbers(scored)[:scored]
     start, previous = 0, -2
     for k in compress(range(scored - 1), map(eq, values, islice(values, 1, None))):

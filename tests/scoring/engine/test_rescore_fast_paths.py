@@ -186,3 +186,27 @@ def test_a_penalty_on_a_plain_board_is_refused_as_in_full_scoring():
     with pytest.raises(ScoringError) as again:
         rescore_board(result, inp, 1, fined)
     assert (again.value.field, str(again.value)) == (full.value.field, str(full.value))
+
+
+@pytest.mark.parametrize("big", ["entry numbers", "totals"])
+def test_rows_beyond_the_kept_order_keys_are_ranked_afresh(big):
+    """The kept order of a field packs each row's total and entry number into one int
+    (``scoring.engine.totals._order_key``); an entry numbered 2³² or more, or a total of
+    2²⁰⁰ hundredths or more, does not fit: such a field is ranked afresh, and the
+    standings are still those of full scoring."""
+    base = 2**32 if big == "entry numbers" else 1
+    entries = tuple(EntryInfo(base + n, f"Pair {n}", "all") for n in range(1, 7))
+    score = 10**70 if big == "totals" else 420
+    inp = SessionInput("contract", "total_points", (), entries)
+    lines = {b: [ResultLine(b, base + 1 + t, base + 4 + t, score_ns=score * (t - 1))
+                 for t in range(3)] for b in range(1, 4)}  # fmt: skip
+    result = score_session(replace(inp, lines=tuple(x for b in lines for x in lines[b])))
+    for step in range(6):
+        board = 1 + step % 3
+        lines[board][step % 3] = replace(lines[board][step % 3], score_ns=score * (step - 2))
+        now = replace(inp, lines=tuple(x for b in lines for x in lines[b]))
+        result = rescore_board(result, replace(inp, lines=()), board, lines[board])
+        # compared as values: the JSON's two decimals (``display``) hold 28 digits
+        assert result.fields == score_session(now).fields, f"step {step}"
+        assert result.boards == score_session(now).boards
+        assert getattr(result.fields[0], "_again", None) is None  # no kept order: afresh
