@@ -289,8 +289,46 @@ def _check_input(inp: SessionInput) -> None:
     for key in inp.settings:
         inp.setting(key)
     known = {e.number for e in inp.entries}
-    seen: set[tuple] = set()
     teams = _entries_are_teams(inp)
+    game = inp.game
+    if _entries_fit(inp, known, teams):  # the common case, checked at once in C
+        for line in inp.lines:
+            if not _plainly_valid(game, line):
+                validate_line(game, line)
+    else:  # line by line, to name the first line at fault as ever
+        _check_lines(inp, known, teams)
+    if inp.method in TEAM_METHODS:
+        _check_team_match(inp)
+
+
+_LINE_NS, _LINE_EW, _LINE_BOARD = attrgetter("ns"), attrgetter("ew"), attrgetter("board")
+
+
+def _entries_fit(inp: SessionInput, known: set, teams: bool) -> bool:
+    """Every line's entries are in the session (when it names its entries) and none has two
+    results on a board (each side apart for a replayed board; any number for IMP teams
+    without teams): ``_check_lines``' checks of entries, on whole columns.  False too for a
+    value that cannot be looked up (``_check_lines`` then names its field)."""
+    lines = inp.lines
+    ns, ew = list(map(_LINE_NS, lines)), list(map(_LINE_EW, lines))
+    try:
+        if known and not (known.issuperset(ns) and known.issuperset(ew)):
+            return False
+        if teams:
+            return True
+        boards = list(map(_LINE_BOARD, lines))
+        if inp.replayed:
+            return len(set(zip(boards, ns))) == len(lines) == len(set(zip(boards, ew)))
+        seats = list(zip(boards, ns))
+        seats += zip(boards, ew)
+        return len(set(seats)) == len(seats)
+    except TypeError:  # an unhashable number
+        return False
+
+
+def _check_lines(inp: SessionInput, known: set, teams: bool) -> None:
+    """Each line validated and its entries checked, in order: the first fault is raised."""
+    seen: set[tuple] = set()
     game = inp.game
     for line in inp.lines:
         if not _plainly_valid(game, line):
@@ -303,8 +341,6 @@ def _check_input(inp: SessionInput) -> None:
             if key in seen and not teams:
                 raise ScoringError(side, f"board {board}: entry {entry} has two results")
             seen.add(key)
-    if inp.method in TEAM_METHODS:
-        _check_team_match(inp)
 
 
 #: Contract texts already read (text -> Contract); only ``str`` keys, so a cached answer is

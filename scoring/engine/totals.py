@@ -102,7 +102,7 @@ def total_points(scores: Iterable[int]) -> int:
 # --- session totals: per entry sums, fields and standings ----------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tally:
     """One entry's sums; ``points`` stays an ``int`` while every value added is whole.
     ``boards`` counts the entry's lines on each board it has lines on (a team entry of an IMP
@@ -206,7 +206,7 @@ def _points_moved(tallies: Mapping[int, _Tally], before: list, after: list):
     one (neither changes; a tally's dicts are never changed once it is in a result: the
     general path copies them, ``_Tally.copy``, before it adds)."""
     out = dict(tallies)
-    touched: set[int] = set()
+    touched = _PointsMoved()
     for b, a in zip(before, after, strict=True):
         line, was = a.line, b.line
         ns, ew = line.ns, line.ew
@@ -234,11 +234,15 @@ def _points_moved(tallies: Mapping[int, _Tally], before: list, after: list):
     return out, touched
 
 
-def _shared(tally: _Tally) -> _Tally:
-    """A copy of ``tally`` sharing its dicts (``_points_moved``), at the cost of a dict copy."""
-    copy = object.__new__(_Tally)
-    copy.__dict__.update(tally.__dict__)
-    return copy
+class _PointsMoved(set):
+    """The entries ``_points_moved`` touched: only their points moved, each entry's board
+    counts are as they were (so are the boards an unscheduled entry was meant to play:
+    ``_field_again``)."""
+
+
+def _shared(t: _Tally) -> _Tally:
+    """A copy of ``t`` sharing its dicts (``_points_moved``)."""
+    return _Tally(t.points, t.played, t.boards, t.real_points, t.real_boards, t.columns, t.tops)
 
 
 def _whole(value: int | Fraction) -> int | Fraction:
@@ -618,7 +622,9 @@ def _field_again(inp: Any, members: list, tallies: Mapping[int, _Tally], top: in
     if names is None or scheduled_of != memo.scheduled:
         return None
     field_boards = None
-    if (
+    if isinstance(touched, _PointsMoved):  # no entry's board counts changed
+        field_boards = memo.field_boards
+    elif (
         len(scheduled_of) < len(names)
         or None in scheduled_of.values()
         or (len(scheduled_of.keys() & names.keys()) < len(names))
