@@ -30,7 +30,7 @@ def _score(value: Fraction | int | None) -> int | float | None:
     return int(value) if value.denominator == 1 else float(display(value))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoredLine:
     """One table's result on a board after scoring.
 

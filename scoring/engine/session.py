@@ -318,9 +318,10 @@ def _entries_fit(inp: SessionInput, known: set, teams: bool) -> bool:
             return True
         boards = list(map(_LINE_BOARD, lines))
         if inp.replayed:
-            return len(set(zip(boards, ns))) == len(lines) == len(set(zip(boards, ew)))
-        seats = list(zip(boards, ns))
-        seats += zip(boards, ew)
+            by_ns, by_ew = set(zip(boards, ns, strict=True)), set(zip(boards, ew, strict=True))
+            return len(by_ns) == len(lines) == len(by_ew)
+        seats = list(zip(boards, ns, strict=True))
+        seats += zip(boards, ew, strict=True)
         return len(set(seats)) == len(seats)
     except TypeError:  # an unhashable number
         return False
@@ -782,13 +783,10 @@ def score_board(
 
 
 def _repointed(scored: ScoredLine, line: ResultLine, ns, ew) -> ScoredLine:
-    """``replace(scored, line=line, ns_points=ns, ew_points=ew)`` at the cost of a dict copy
-    (as ``scoring.engine.totals._placed``): a frozen dataclass's ``__init__`` sets field by
-    field, and a changed result moves the points of many lines."""
-    out = object.__new__(ScoredLine)
-    out.__dict__.update(scored.__dict__)
-    out.__dict__.update(line=line, ns_points=ns, ew_points=ew)
-    return out
+    """``replace(scored, line=line, ns_points=ns, ew_points=ew)``, without ``replace``'s
+    reading of the fields: a changed result moves the points of many lines."""
+    s = scored
+    return ScoredLine(line, s.score_ns, s.display, ns, ew, s.played, s.extra, s.score_ew)
 
 
 def _rounds_nothing(inp: SessionInput) -> bool:
