@@ -86,7 +86,7 @@ def enter_round(phone, table: int, boards: list[int], online: bool) -> None:
 
 
 def open_table(new_page, live_server, token):
-    phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
     phone.goto(f"{live_server.url}/t/{token}/")
     phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     phone.wait_for_function(
@@ -149,7 +149,7 @@ def test_two_phones_enter_a_round_offline_and_the_standings_match_online(
 
     # the same round entered online, on the other session
     for table in (1, 2):
-        page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = new_page(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
         page.goto(f"{live_server.url}/t/{online['codes'][table]}/")
         enter_round(page, table, online["boards"][table], online=True)
         assert "round 2" in page.text_content("h1")
