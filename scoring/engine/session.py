@@ -532,23 +532,12 @@ def _seated_as_before(
 
 
 def _check_board_entries(inp: SessionInput, lines: list[ResultLine]) -> None:
-    """``_check_input``'s checks of entries, for one board's lines."""
-    known = _known_entries(inp)
-    teams = _entries_are_teams(inp)
-    numbers = [line.ns for line in lines] + [line.ew for line in lines]
-    if (not known or known.issuperset(numbers)) and (
-        teams or (not inp.replayed and len(set(numbers)) == len(numbers))
-    ):
-        return  # the common case, checked at once; else find the line to name
-    seen: set = set()
-    for line in lines:
-        for side, entry in (("ns", line.ns), ("ew", line.ew)):
-            if known and entry not in known:
-                raise ScoringError(side, f"board {line.board}: entry {entry} is not in the session")
-            key = (entry, side) if inp.replayed else entry
-            if key in seen and not teams:
-                raise ScoringError(side, f"board {line.board}: entry {entry} has two results")
-            seen.add(key)
+    """``_check_input``'s checks of entries (``_entries_fit``, else ``_check_lines`` to name
+    the line at fault), for one board's lines."""
+    board = replace(inp, lines=tuple(lines))
+    known, teams = _known_entries(inp), _entries_are_teams(inp)
+    if not _entries_fit(board, known, teams):
+        _check_lines(board, known, teams)
 
 
 #: (the ``entries`` tuple of the last input checked, its entry numbers): a session rescored

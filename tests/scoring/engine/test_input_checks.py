@@ -16,6 +16,7 @@ from scoring.engine.session import (
     ScoringError,
     SessionInput,
     _check_lines,
+    rescore_board,
     score_session,
 )
 
@@ -76,3 +77,30 @@ def test_an_unhashable_entry_number_is_named_by_its_field():
     with pytest.raises(ScoringError) as raised:
         score_session(replace(inp, lines=tuple(lines)))
     assert raised.value.field == "ns"
+
+
+@pytest.mark.parametrize("replayed", [False, True], ids=["once", "replayed"])
+def test_a_rescored_board_names_the_same_fault_as_full_scoring(replayed):
+    """``rescore_board`` checks the changed board's entries with the same two checks."""
+    rng = random.Random(f"board{replayed}")
+    faulty = 0
+    for _ in range(100):
+        inp = _session(rng, replayed)
+        result = score_session(inp)
+        lines = list(inp.lines)
+        _fault(rng, lines)
+        moved = [new.board for new, old in zip(lines, inp.lines, strict=True) if new != old]
+        if not moved:
+            continue
+        board = moved[0]
+        now = replace(inp, lines=tuple(lines))
+        try:
+            score_session(now)
+        except ScoringError as expected:
+            faulty += 1
+            with pytest.raises(ScoringError) as raised:
+                rescore_board(result, now, board)
+            assert (raised.value.field, str(raised.value)) == (expected.field, str(expected))
+        else:
+            assert rescore_board(result, now, board).to_json() == score_session(now).to_json()
+    assert faulty > 30
