@@ -387,10 +387,40 @@ class Entry(models.Model):
 
     @property
     def display_name(self) -> str:
-        if self.name:
+        if self.name:  # no query for the players
             return self.name
-        names = [ep.player.name for ep in self.entry_players.all()]
-        return " & ".join(names) if names else f"Entry {self.number}"
+        return self.name_of(self.number, "", [ep.player.name for ep in self.entry_players.all()])
+
+    @staticmethod
+    def name_of(number: int, name: str, players: list[str]) -> str:
+        """An entry's name as shown: its own, else its players' in their order, else
+        "Entry n" (``display_name``; ``names_in`` for many at once)."""
+        if name:
+            return name
+        return " & ".join(players) if players else f"Entry {number}"
+
+    @classmethod
+    def names_in(
+        cls, section: Section, numbers: list[int] | None = None, *, withdrawn: bool = True
+    ) -> dict[int, str]:
+        """Entry number → its name as shown (``display_name``), in one query and no model
+        instances: the section's entries, or only ``numbers``; ``withdrawn=False`` leaves the
+        withdrawn out.  Players in their order in the entry (position, then as signed in)."""
+        rows = cls.objects.filter(section=section)
+        if numbers is not None:
+            rows = rows.filter(number__in=numbers)
+        if not withdrawn:
+            rows = rows.filter(withdrawn=False)
+        rows = rows.order_by("number", "entry_players__position", "entry_players__pk")
+        own: dict[int, str] = {}
+        players: dict[int, list[str]] = {}
+        for number, name, player in rows.values_list(
+            "number", "name", "entry_players__player__name"
+        ):
+            own[number] = name
+            if player is not None:
+                players.setdefault(number, []).append(player)
+        return {n: cls.name_of(n, name, players.get(n, [])) for n, name in own.items()}
 
 
 class EntryPlayer(models.Model):

@@ -164,6 +164,16 @@ def table_progress(section, table: int):
     return rounds, results, current_round(rounds, results)
 
 
+def round_results(section, table: int, round_number: int) -> dict[tuple[int, int], BoardResult]:
+    """The results stored in one round at a table, by (round, board): the table page reads
+    its current round (``table_progress``) and then only that round's rows, not the table's
+    every result of the session."""
+    rows = BoardResult.objects.filter(
+        section=section, table_number=table, round_number=round_number
+    ).order_by()
+    return {(r.round_number, r.board_number): r for r in rows}
+
+
 def queued_write(client_id: str) -> QueuedWrite | None:
     """The answer already given to a phone's queued write (None: not seen yet)."""
     return QueuedWrite.objects.filter(client_id=client_id).first()

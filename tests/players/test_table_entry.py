@@ -185,3 +185,43 @@ def test_a_table_with_every_round_confirmed_says_so(client, running, codes):
         _enter_round(client, running, codes[3], 3, rnd)
         assert confirm_round(client, codes[3], rnd, ok="yes").status_code == 302
     assert "Every round at this table" in client.get(url(codes[3])).content.decode()
+
+
+def _keypads(html: str) -> dict[str, str]:
+    """Each board's keypad on the table page, by the board's form prefix."""
+    pads = re.findall(r'<div class="keypad" hidden>.*?<p class="kp-missing"', html, re.S)
+    return {re.search(r'id="(b\d+)-kp-level"', pad).group(1): pad for pad in pads}
+
+
+def test_each_board_has_its_own_keypad_as_the_template_renders_it(client, running, codes):
+    """The keypad is rendered once per process for a board's form and reused: each board's
+    names its own boxes, and reads as ``table/_keypad.html`` rendered for that form."""
+    from django.template.loader import render_to_string
+
+    from scoring.forms import FORM_FIELDS, KEYPAD, ResultEntryForm
+    from tournament.views.table import ARTIFICIAL, HONOUR_VALUES
+
+    html = client.get(url(codes[1])).content.decode()
+    boards = [board for board, _ in first_round(running, 1)]
+    pads = _keypads(html)
+    assert sorted(pads) == sorted(f"b{b}" for b in boards) and len(boards) == 2
+    for board in boards:
+        form = ResultEntryForm(game="contract", prefix=f"b{board}")
+        context = {"form": form, "fields": FORM_FIELDS["contract"], "kp": KEYPAD,
+                   "artificial": ARTIFICIAL, "honours": HONOUR_VALUES}  # fmt: skip
+        fresh = render_to_string("table/_keypad.html", context)
+        assert pads[f"b{board}"] in fresh
+        assert f'data-kp-contract="id_b{board}-result"' in pads[f"b{board}"]
+    again = client.get(url(codes[1])).content.decode()
+    assert _keypads(again) == pads
+
+
+def test_the_keypad_follows_the_events_method(client, running, codes):
+    """A method scored against the average offers A50/A50 alone (``averages_only``), also on
+    a page whose keypad was rendered before under another method."""
+    before = " ".join(_keypads(client.get(url(codes[1])).content.decode()).values())
+    assert "A60/A40" in before and "A50/A50" in before
+    running.session.event.scoring_method = "net"
+    running.session.event.save()
+    after = " ".join(_keypads(client.get(url(codes[1])).content.decode()).values())
+    assert "A60/A40" not in after and "A50/A50" in after

@@ -107,3 +107,27 @@ def test_event_refuses_a_method_the_game_does_not_have(club):
     with pytest.raises(ValidationError) as info:
         event.full_clean()
     assert "scoring_method" in info.value.message_dict
+
+
+def test_names_in_gives_every_entry_its_display_name_in_one_query(
+    session, players, django_assert_num_queries
+):
+    """``Entry.names_in`` (the table page, travellers, slips, the print pack, social games)
+    against ``display_name`` read entry by entry: a pair, a named team, an entry of no
+    players, players out of their signing-in order, a withdrawn entry."""
+    section = setup_services.create_section(session, "A", pairs(players, 4))
+    Entry.objects.filter(section=section, number=2).update(name="The Analysts")
+    third = section.entries.get(number=3)
+    EntryPlayer.objects.filter(entry=third, player=players[4]).update(position=2)
+    EntryPlayer.objects.filter(entry=third, player=players[5]).update(position=1)
+    Entry.objects.create(section=section, number=7)
+    Entry.objects.filter(section=section, number=4).update(withdrawn=True)
+    expected = {e.number: e.display_name for e in section.entries.all()}
+    assert expected[3] == f"{players[5].name} & {players[4].name}"
+    assert expected[7] == "Entry 7" and expected[2] == "The Analysts"
+    with django_assert_num_queries(1):
+        assert Entry.names_in(section) == expected
+    with django_assert_num_queries(1):
+        assert Entry.names_in(section, [3, 7, 99]) == {3: expected[3], 7: expected[7]}
+    kept = {n: name for n, name in expected.items() if n != 4}
+    assert Entry.names_in(section, withdrawn=False) == kept

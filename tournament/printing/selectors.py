@@ -126,11 +126,6 @@ def _prizes(session: Session, data: dict) -> list[dict]:
     return data["prizes"] if "prizes" in data else prize_list(session, data)
 
 
-def entry_names(section: Section) -> dict[int, str]:
-    entries = section.entries.prefetch_related("entry_players__player")
-    return {e.number: e.display_name for e in entries if not e.withdrawn}
-
-
 def table_urls(section: Section, base_url: str) -> dict[int, str]:
     base = base_url.rstrip("/")
     tokens = section.table_tokens.filter(revoked=False)
@@ -164,7 +159,7 @@ def print_data(
         date=session.date.isoformat(),
         game=event.game,
         page_size=page_size(page),
-        names=entry_names(section),
+        names=Entry.names_in(section, withdrawn=False),
         boards=tuple(h.board for h in records),
         analyses={h.board.board_number: h.dd for h in records if h.dd is not None},
         table_urls=table_urls(section, base),

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Max
 
-from tournament.models import Section, SocialTableScore
+from tournament.models import Entry, Section, SocialTableScore
 from tournament.movements import social
 
 #: the social pivot schedules of the book's diagrams [002 L3029–3088]
@@ -86,8 +86,7 @@ def _sides(seat) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def names(section: Section) -> dict[int, str]:
     """Entry number → the player's (or pair's) name."""
-    entries = section.entries.prefetch_related("entry_players__player")
-    return {e.number: e.display_name for e in entries}
+    return Entry.names_in(section)
 
 
 def schedule(section: Section) -> list[TableRound]:

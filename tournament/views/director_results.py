@@ -22,6 +22,7 @@ from tournament.play import selectors as play_selectors
 from tournament.play import services as play_services
 
 from ..forms import ConfirmForm, ReasonForm, add_errors
+from ..models import Entry
 from ..permissions import (
     club_of_result,
     club_of_section,
@@ -53,11 +54,6 @@ def _row(section, board, play, stored=None, form=None, conflict=None) -> dict:
     }  # fmt: skip
 
 
-def _entry_names(section) -> dict[int, str]:
-    entries = section.entries.prefetch_related("entry_players__player")
-    return {e.number: e.display_name for e in entries}
-
-
 @director_required(club_of_section)
 def traveller(request, pk, board):
     """Every table's result on one board, a row per scheduled play."""
@@ -68,7 +64,7 @@ def traveller(request, pk, board):
     rows = [_row(section, board, p, stored.get((board, p.ns))) for p in plays]
     boards = sorted(scheduled_plays(movement)) if movement else []
     context = {"section": section, "board": board, "rows": rows, "boards": boards,
-               "names": _entry_names(section), "mode": "traveller"}  # fmt: skip
+               "names": Entry.names_in(section), "mode": "traveller"}  # fmt: skip
     return render(request, "tournament/director/entry.html", context)
 
 
@@ -80,7 +76,7 @@ def slip(request, pk, round_number, table):
     stored = _stored(section, round_number=round_number, table_number=table)
     rows = [_row(section, b, p, stored.get((b, p.ns))) for b, p in plays]
     context = {"section": section, "round": round_number, "table": table, "rows": rows,
-               "names": _entry_names(section), "mode": "slip"}  # fmt: skip
+               "names": Entry.names_in(section), "mode": "slip"}  # fmt: skip
     return render(request, "tournament/director/entry.html", context)
 
 

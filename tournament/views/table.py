@@ -16,10 +16,14 @@ O.K., is refused with a message to reload — never applied.
 
 from __future__ import annotations
 
+import functools
+
 import segno
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import Context
+from django.template.loader import get_template
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -47,8 +51,11 @@ from tournament.swiss import selectors as swiss_selectors
 
 from .. import limits
 from ..forms import ProgressiveDealForm, SocialScoreForm, five_hundred_points
-from ..models import Session
+from ..models import Entry, Session
 from ..permissions import director_required
+
+#: The honours a keypad offers (whist, auction): their values
+HONOUR_VALUES = tuple(value for value, _ in HONOURS)
 
 #: The director's artificial scores on the keypad (Law 12C2: 60 % to a side not at fault, 40 % to
 #: one at fault, 50 % when partly at fault); any other is typed, e.g. "A60/A50".  A method scored
@@ -68,9 +75,40 @@ def _open_token(request, token: str):
     return (row, None) if reason is None else (None, _refusal(request, reason))
 
 
-def _boards(section, game, current, results, posted=None):
+@functools.lru_cache(maxsize=256)
+def _keypad_html(template, prefix: str, game: str, artificial: tuple[str, ...]) -> str:
+    """A board's keypad (``table/_keypad.html``), rendered once per process for its form's
+    prefix, the game and the director's scores on it: it shows nothing else, and a table
+    page has one per board.  Kept with the template it was rendered from: a template
+    changed in development (the loaders reset) is rendered anew; a deploy restarts."""
+    form = ResultEntryForm(game=game, prefix=prefix)
+    context = {"form": form, "fields": _fields_of(game),
+               "kp": KEYPAD, "artificial": artificial, "honours": HONOUR_VALUES}  # fmt: skip
+    return template.render(Context(context, autoescape=True))
+
+
+def _keypad(form, game: str, artificial: tuple[str, ...]) -> str:
+    template = get_template("table/_keypad.html").template
+    return _keypad_html(template, form.prefix, game, artificial)
+
+
+def _shown(form, game: str) -> list:
+    """The form's fields the players fill in for this game (``FORM_FIELDS``), in the form's
+    order; the rest of the form (board, pairs, round, version) goes as hidden inputs."""
+    if form is None:
+        return []
+    fields = _fields_of(game)
+    return [form[name] for name in form.fields if name in fields]
+
+
+def _fields_of(game: str) -> tuple[str, ...]:
+    return FORM_FIELDS.get(game, FORM_FIELDS["contract"])
+
+
+def _boards(section, game, current, results, posted=None, artificial=ARTIFICIAL):
     """Each board of the round: its stored result, the version the page shows (0: none),
-    and its entry form — none once confirmed (a refused post's errors are shown instead)."""
+    its entry form — none once confirmed (a refused post's errors are shown instead) — and
+    the form's keypad."""
     out = []
     for board in current["boards"]:
         result = results.get((current["round"], board))
@@ -83,19 +121,15 @@ def _boards(section, game, current, results, posted=None):
         elif form is None and not locked:
             form = ResultEntryForm(game=game, initial={"board": board}, prefix=f"b{board}")
         version = result.version if result is not None else 0
+        keypad = _keypad(form, game, artificial) if form is not None else ""
         out.append({"number": board, "result": result, "form": form, "version": version,
-                    "refusals": refusals})  # fmt: skip
+                    "refusals": refusals, "keypad": keypad, "shown": _shown(form, game)})  # fmt: skip
     return out
-
-
-def _names(section, numbers):
-    entries = section.entries.filter(number__in=numbers).prefetch_related("entry_players__player")
-    return {e.number: e.display_name for e in entries}
 
 
 def _render(request, row, posted=None, status=200, confirm_error=""):
     section, session = row.section, row.section.session
-    rounds, results, current = result_selectors.table_state(row.section, row.table_number)
+    rounds, _, current = result_selectors.table_progress(row.section, row.table_number)
     # "of" the section's rounds, not the table's: a table added mid-session plays 3–5 of 5
     movement = section.get_movement()
     context = {"table": row, "section": section, "session": session, "current": current,
@@ -103,23 +137,19 @@ def _render(request, row, posted=None, status=200, confirm_error=""):
                "confirm_error": confirm_error}  # fmt: skip
     if current is not None:
         game = session.event.game
-        boards = _boards(section, game, current, results, posted)
+        results = result_selectors.round_results(section, row.table_number, current["round"])
+        artificial = ("A50/A50",) if result_selectors.averages_only(session.event) else ARTIFICIAL
+        boards = _boards(section, game, current, results, posted, artificial)
         stored = [b["result"] for b in boards if b["result"] is not None]
         scores = result_selectors.stored_scores(section, stored, current["ns"], current["ew"])
         for b in boards:
             b["score"] = scores.get(b["number"])
-        names = _names(section, [current["ns"], current["ew"]])
+        names = Entry.names_in(section, [current["ns"], current["ew"]])
         context.update(
             boards=boards,
             ns_name=names.get(current["ns"], ""),
             ew_name=names.get(current["ew"], ""),
-            fields=FORM_FIELDS.get(game, FORM_FIELDS["contract"]),
             game=game,
-            artificial=("A50/A50",)
-            if result_selectors.averages_only(session.event)
-            else ARTIFICIAL,
-            kp=KEYPAD,
-            honours=[value for value, _ in HONOURS],
             all_in=all(b["result"] is not None for b in boards),
             stray=posted
             if posted is not None and posted.board_number not in current["boards"]
