@@ -21,6 +21,40 @@ def column(model, name: str) -> str:
     return connection.ops.quote_name(model._meta.get_field(name).column)
 
 
+def pk(model) -> str:
+    """The column of the model's primary key, quoted."""
+    return connection.ops.quote_name(model._meta.pk.column)
+
+
 #: appended to a locking read: SQLite has no row locks (a write transaction there begins
 #: IMMEDIATE, which serialises the writers instead)
 FOR_UPDATE = " FOR UPDATE" if connection.features.has_select_for_update else ""
+
+
+class Columns:
+    """A model's columns in a statement written by hand, and its instance built from them as
+    the ORM builds it: each value through the converters the ORM would apply (SQLite's
+    booleans and dates, JSON), fields in ``defer`` left deferred (read when first used)."""
+
+    def __init__(self, model, alias: str, defer: tuple[str, ...] = ()):
+        self.model = model
+        fields = [f for f in model._meta.concrete_fields if f.name not in defer]
+        self.names = [f.attname for f in fields]
+        self.sql = ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
+        self._convert = []
+        for field in fields:
+            col = field.get_col(alias)
+            converters = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            self._convert.append((col, converters))
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def build(self, values):
+        """The model instance of a row's values (this model's slice of them, in order)."""
+        out = []
+        for value, (col, converters) in zip(values, self._convert, strict=True):
+            for convert in converters:
+                value = convert(value, col, connection)
+            out.append(value)
+        return self.model.from_db(connection.alias, self.names, out)

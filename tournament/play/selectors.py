@@ -4,15 +4,18 @@ constant time, the URL its QR code opens, and how far every table has got.
 
 from __future__ import annotations
 
+import functools
 import hmac
 from collections import Counter
 from dataclasses import dataclass
 
+from django.db import connection
 from django.urls import reverse
 
+from scoring import sql
 from scoring.inputs import scheduled_plays
 from scoring.models import BoardResult
-from tournament.models import Section, Session, TableToken
+from tournament.models import Event, Section, Session, TableToken
 
 #: why a table code cannot enter results: (HTTP status, title, advice) — every table page's
 #: refusal (``tournament.views.table``, ``tournament.views.table_swiss``)
@@ -58,15 +61,44 @@ def lookup(token: str) -> TableToken | None:
     """
     if not isinstance(token, str) or not 20 <= len(token) <= 64:
         return None
-    row = (
-        TableToken.objects.select_related("section__session__event")
-        .defer("section__movement")  # known by its digest (Section.get_movement)
-        .filter(token=token)
-        .first()
-    )
-    if row is None or not hmac.compare_digest(row.token.encode(), token.encode()):
+    statement, parts = _token_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [token])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    built, at = [], 0
+    for part in parts:
+        built.append(part.build(found[at : at + len(part)]))
+        at += len(part)
+    row, section, session, event = built
+    session.event, section.session, row.section = event, session, section
+    if not hmac.compare_digest(row.token.encode(), token.encode()):
         return None
     return row
+
+
+@functools.cache
+def _token_statement() -> tuple[str, tuple[sql.Columns, ...]]:
+    """A token's row with its section, session and event, in one statement written once:
+    every table request starts here, and compiling the ORM's query for it cost more than
+    running it (``scoring.sql``).  The section's movement is left deferred: it is known by
+    its digest (``Section.get_movement``)."""
+    parts = (sql.Columns(TableToken, "t"), sql.Columns(Section, "s", defer=("movement",)),
+             sql.Columns(Session, "se"), sql.Columns(Event, "e"))  # fmt: skip
+    joins = [
+        f"{sql.table(model)} {alias} ON {alias}.{sql.pk(model)} = {of}.{sql.column(child, key)}"
+        for model, alias, child, of, key in (
+            (Section, "s", TableToken, "t", "section"),
+            (Session, "se", Section, "s", "session"),
+            (Event, "e", Session, "se", "event"),
+        )
+    ]
+    statement = (
+        f"SELECT {', '.join(part.sql for part in parts)} FROM {sql.table(TableToken)} t "
+        f"JOIN {' JOIN '.join(joins)} WHERE t.{sql.column(TableToken, 'token')} = %s"
+    )
+    return statement, parts
 
 
 def check_token(token: str) -> tuple[TableToken | None, str | None]:
