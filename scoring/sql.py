@@ -37,7 +37,7 @@ class Columns:
     booleans and dates, JSON), fields in ``defer`` left deferred (read when first used)."""
 
     def __init__(self, model, alias: str, defer: tuple[str, ...] = ()):
-        self.model = model
+        self.model, self.alias = model, alias
         fields = [f for f in model._meta.concrete_fields if f.name not in defer]
         self.names = [f.attname for f in fields]
         self.sql = ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in fields)
@@ -58,3 +58,12 @@ class Columns:
                 value = convert(value, col, connection)
             out.append(value)
         return self.model.from_db(connection.alias, self.names, out)
+
+
+def select(part: Columns, where: str, params: list, suffix: str = "") -> list:
+    """The instances of ``part``'s model whose rows meet ``where`` (its columns named through
+    ``part.alias``), read in a statement written by hand; ``suffix``: e.g. ``FOR_UPDATE``."""
+    statement = f"SELECT {part.sql} FROM {table(part.model)} {part.alias} WHERE {where}{suffix}"
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+        return [part.build(values) for values in cursor.fetchall()]

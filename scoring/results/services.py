@@ -18,6 +18,7 @@ correction, with a reason, can.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -118,17 +119,38 @@ def snapshot(row: BoardResult) -> dict[str, Any]:
 def _entries(section: Section, ns: Any, ew: Any) -> tuple[Entry, Entry]:
     """The N-S and E-W entries by number, in one query; a missing one refused at its field."""
     numbers = {}
+    low, high = connection.ops.integer_field_range(
+        Entry._meta.get_field("number").get_internal_type()
+    )
     for field, number in (("ns", ns), ("ew", ew)):
         try:
             numbers[field] = int(number)
         except (TypeError, ValueError):
             raise _no_entry(section, number, field) from None
-    rows = Entry.objects.filter(section_id=section.pk, number__in=set(numbers.values())).order_by()
-    found = {e.number: e for e in rows}
+        if not low <= numbers[field] <= high:  # in no row: not sent to the database
+            raise _no_entry(section, number, field)
+    part, wanted = _entry_columns(), sorted(set(numbers.values()))
+    where = (
+        f"e.{sql.column(Entry, 'section')} = %s AND e.{sql.column(Entry, 'number')} "
+        f"IN ({', '.join(['%s'] * len(wanted))})"
+    )
+    found = {e.number: e for e in sql.select(part, where, [section.pk, *wanted])}
     for field, number in (("ns", ns), ("ew", ew)):
         if numbers[field] not in found:
             raise _no_entry(section, number, field)
     return found[numbers["ns"]], found[numbers["ew"]]
+
+
+@functools.cache
+def _entry_columns() -> sql.Columns:
+    """An entry's row, read by hand in every table's write (``_entries``; ``scoring.sql``)."""
+    return sql.Columns(Entry, "e")
+
+
+@functools.cache
+def _session_columns() -> sql.Columns:
+    """The session's row, locked by hand in every table's write (``_locked_session``)."""
+    return sql.Columns(Session, "se")
 
 
 def _no_entry(section: Section, number: Any, field: str) -> ValidationError:
@@ -369,7 +391,8 @@ def _locked_session(pk: int, section: Section | None = None) -> Session:
     one query), else read in the same query as the lock."""
     known = section.session if section is not None and Section.session.is_cached(section) else None
     if known is not None and Session.event.is_cached(known):
-        session = Session.objects.select_for_update().get(pk=pk)
+        where = f"se.{sql.pk(Session)} = %s"
+        (session,) = sql.select(_session_columns(), where, [pk], sql.FOR_UPDATE)
         session.event = known.event
         return session
     return Session.objects.select_for_update(of=("self",)).select_related("event").get(pk=pk)

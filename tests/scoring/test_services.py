@@ -145,3 +145,20 @@ def test_choose_movement_explains_a_numbering_mismatch(session, club):
     setup_services.choose_movement(section, "howell", pairs=7)
     section.refresh_from_db()
     assert section.movement_kind == "howell" and section.movement["phantom"] == 8
+
+
+@pytest.mark.parametrize("number", [0, -3, 99, 2**31, 2**63, 10**40, "seven", None])
+@pytest.mark.parametrize("side", ["ns", "ew"])
+def test_an_entry_not_in_the_section_is_refused_at_its_field(running_section, side, number):
+    """The entries are read by hand (``_entries``): a number no entry has, however large or
+    malformed, is refused at its own field as "no entry" (never a database error), and
+    nothing is saved."""
+    board, plays = min(plays_of(running_section).items())
+    pair = {"ns": plays[0].ns, "ew": plays[0].ew, side: number}
+    with pytest.raises(ValidationError) as info:
+        result_services.record_result(
+            running_section, board_number=board, ns=pair["ns"], ew=pair["ew"],
+            fields={"contract": "3NT", "declarer": "S", "tricks": 9},
+        )  # fmt: skip
+    assert info.value.message_dict[side] == [f"There is no entry {number} in section A."]
+    assert not BoardResult.objects.exists() and not ResultAudit.objects.exists()
