@@ -111,6 +111,28 @@ def _build_plays(movement: Movement) -> dict[int, list[Play]]:
     return plays
 
 
+def rounds_by_table(movement: Movement) -> dict[int, list[dict]]:
+    """Table → each round it plays, in order: ``{"round", "ns", "ew", "boards"}`` with the
+    boards in order (the plays of ``scheduled_plays``: sit-outs and phantoms left out).  Built
+    once per movement object and shared: read it, never change it (``table_rounds`` in
+    ``scoring.results.selectors`` hands out copies)."""
+    return _memo(movement, "rounds by table", _build_rounds_by_table)
+
+
+def _build_rounds_by_table(movement: Movement) -> dict[int, list[dict]]:
+    tables: dict[int, dict[int, dict]] = {}
+    for board, plays in scheduled_plays(movement).items():
+        for play in plays:
+            item = tables.setdefault(play.table, {}).setdefault(
+                play.round, {"round": play.round, "ns": play.ns, "ew": play.ew, "boards": []}
+            )
+            item["boards"].append(board)
+    return {
+        table: [dict(rounds[r], boards=sorted(rounds[r]["boards"])) for r in sorted(rounds)]
+        for table, rounds in tables.items()
+    }
+
+
 def _sides(seating: Seating) -> tuple[int | None, int | None]:
     """The entries a result row is stored under: the pairs, or (individual) the N and E
     players, whose partners S and W are credited with the same score (scoring.engine.individual)."""

@@ -13,7 +13,7 @@ from django.db import connection
 from scoring import sql
 from scoring.engine.adjustments import AVERAGE_METHODS
 from scoring.engine.session import ResultLine, ScoringError, SessionInput, line_score
-from scoring.inputs import IN_SECTION, result_line, scheduled_plays
+from scoring.inputs import IN_SECTION, result_line, rounds_by_table
 from scoring.models import BoardResult, QueuedWrite, ResultAudit
 
 
@@ -99,17 +99,12 @@ def stored_scores(section, rows: list[BoardResult], ns: int, ew: int) -> dict[in
 def table_rounds(section, table: int) -> list[dict]:
     """Each round at ``table``: the pairs and the boards (sit-outs and phantoms left out)."""
     movement = section.get_movement()
-    rounds: dict[int, dict] = {}
-    for board, plays in scheduled_plays(movement).items() if movement else ():
-        for play in plays:
-            if play.table == table:
-                item = rounds.setdefault(
-                    play.round, {"round": play.round, "ns": play.ns, "ew": play.ew, "boards": []}
-                )
-                item["boards"].append(board)
-    for item in rounds.values():
-        item["boards"].sort()
-    return [rounds[r] for r in sorted(rounds)]
+    if movement is None:
+        return []
+    # a copy of the movement's shared answer: the callers' dicts are their own
+    return [
+        dict(item, boards=list(item["boards"])) for item in rounds_by_table(movement).get(table, ())
+    ]
 
 
 def current_round(rounds: list[dict], results: dict) -> dict | None:
