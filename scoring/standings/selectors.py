@@ -96,17 +96,6 @@ def board_is_shown(shown: set[int] | None, board: int) -> bool:
     return shown is None or board in shown
 
 
-def sections_with_entries(session: Session) -> list[Section]:
-    """The session's sections with entries and players prefetched (three queries)."""
-    players = EntryPlayer.objects.select_related("player").order_by("position")
-    entries = Entry.objects.prefetch_related(Prefetch("entry_players", queryset=players))
-    return list(
-        session.sections.defer("movement").prefetch_related(  # known by digest: get_movement
-            Prefetch("entries", queryset=entries.order_by("number"))
-        )
-    )
-
-
 @dataclass
 class SectionStandings:
     """One section as the public sees it (a whist team match adds its ``team_match``, teams of
@@ -133,13 +122,15 @@ def public_standings(
     by_name = {s.get("name"): s for s in data.get("sections", [])}
     counts = result_counts(session)
     out = []
-    for section in sections_with_entries(session):
+    # the movement known by digest (get_movement); the names in a query of their own each, no
+    # model instances (a field's rows carry their names; these are for a section with none)
+    for section in session.sections.defer("movement"):
         scored = by_name.get(section.name, {})
         shown = shown_boards(section, session, counts)
         boards = scored.get("boards", [])
         visible = [b for b in boards if board_is_shown(shown, b["board"])]
         hidden = sorted(b["board"] for b in boards if not board_is_shown(shown, b["board"]))
-        names = {e.number: e.display_name for e in section.entries.all()}
+        names = Entry.names_in(section)
         fields = scored.get("fields", [])
         match, imp_teams = scored.get("team_match"), scored.get("imp_teams")
         out.append(SectionStandings(section, fields, visible, hidden, names, match, imp_teams,

@@ -48,3 +48,23 @@ def test_director_can_use_admin(client, superuser):
 def test_td_group_has_the_tournament_permissions(director):
     assert director.has_perm("tournament.add_event")
     assert director.has_perm("scoring.change_boardresult")
+
+
+def test_before_any_result_the_session_page_lists_each_entry_with_its_scorecard(
+    client, session, section, players
+):
+    """No results yet: every entry by number with its players (or its own name), each linked
+    to its scorecard, in number order (``Entry.names_in``)."""
+    from tournament.models import Entry
+
+    Entry.objects.filter(section=section, number=2).update(name="The Analysts")
+    Entry.objects.create(section=section, number=5)
+    html = client.get(reverse("session", args=[session.pk])).content.decode()
+    rows = [
+        (1, f"{players[0].name} &amp; {players[1].name}"),
+        (2, "The Analysts"),
+        (5, "Entry 5"),
+    ]
+    at = [html.index(f'{reverse("scorecard", args=[session.pk, "A", n])}">{name}</a>')
+          for n, name in rows]  # fmt: skip
+    assert at == sorted(at) and "No results yet." in html
