@@ -46,16 +46,20 @@ def _fault(rng: random.Random, lines: list[ResultLine]) -> None:
         lines[i] = replace(lines[i], ns=other.ew)
 
 
+def _with_faults(rng: random.Random, inp, count: int):
+    """``inp`` with ``count`` faults put into its lines (``_fault``)."""
+    lines = list(inp.lines)
+    for _ in range(count):
+        _fault(rng, lines)
+    return replace(inp, lines=tuple(lines))
+
+
 @pytest.mark.parametrize("replayed", [False, True], ids=["once", "replayed"])
 def test_the_first_line_at_fault_is_named_as_line_by_line(replayed):
     rng = random.Random(f"checks{replayed}")
     faulty = 0
     for trial in range(300):
-        inp = _session(rng, replayed)
-        lines = list(inp.lines)
-        for _ in range(rng.randint(0, 3)):
-            _fault(rng, lines)
-        inp = replace(inp, lines=tuple(lines))
+        inp = _with_faults(rng, _session(rng, replayed), rng.randint(0, 3))
         try:
             _check_lines(inp, {e.number for e in inp.entries}, teams=False)
         except ScoringError as expected:
@@ -87,13 +91,11 @@ def test_a_rescored_board_names_the_same_fault_as_full_scoring(replayed):
     for _ in range(100):
         inp = _session(rng, replayed)
         result = score_session(inp)
-        lines = list(inp.lines)
-        _fault(rng, lines)
-        moved = [new.board for new, old in zip(lines, inp.lines, strict=True) if new != old]
+        now = _with_faults(rng, inp, 1)
+        moved = [new.board for new, old in zip(now.lines, inp.lines, strict=True) if new != old]
         if not moved:
             continue
         board = moved[0]
-        now = replace(inp, lines=tuple(lines))
         try:
             score_session(now)
         except ScoringError as expected:
